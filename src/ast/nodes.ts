@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { SpanSchema } from "../diagnostics/diagnostic.js";
+
+// The tree of a .pod script. Every node has a span into the decoded source text.
+// The parser builds plain objects of these shapes; the schemas document them and let tests validate trees.
+
+/** A piece of source text with its own span (a label, a key, a value), so checks can underline exactly it. */
+export const TextAtomSchema = z.object({ text: z.string(), span: SpanSchema });
+export type TextAtom = z.infer<typeof TextAtomSchema>;
+
+export const CastEntrySchema = z.object({
+  type: z.literal("CastEntry"),
+  span: SpanSchema,
+  label: TextAtomSchema,
+  voice: TextAtomSchema,
+});
+export type CastEntry = z.infer<typeof CastEntrySchema>;
+
+/** `Key: value` on the title page. `key.text` is as written; `name` is the key in lower case. */
+export const TitleEntrySchema = z.object({
+  type: z.literal("TitleEntry"),
+  span: SpanSchema,
+  key: TextAtomSchema,
+  name: z.string(),
+  /** The value with continuation lines joined by "\n", each trimmed. */
+  value: TextAtomSchema,
+  /** Only for the `Cast` key. */
+  cast: z.array(CastEntrySchema).optional(),
+});
+export type TitleEntry = z.infer<typeof TitleEntrySchema>;
+
+export const TitlePageSchema = z.object({
+  type: z.literal("TitlePage"),
+  span: SpanSchema,
+  entries: z.array(TitleEntrySchema),
+});
+export type TitlePage = z.infer<typeof TitlePageSchema>;
+
+export const NoteSchema = z.object({
+  type: z.literal("Note"),
+  span: SpanSchema,
+  /** Text between `[[` and `]]`, trimmed. */
+  text: z.string(),
+  terminated: z.boolean(),
+});
+export type Note = z.infer<typeof NoteSchema>;
+
+export const BoneyardSchema = z.object({
+  type: z.literal("Boneyard"),
+  span: SpanSchema,
+  terminated: z.boolean(),
+});
+export type Boneyard = z.infer<typeof BoneyardSchema>;
+
+export const SectionSchema = z.object({
+  type: z.literal("Section"),
+  span: SpanSchema,
+  depth: z.number().int().min(1),
+  title: TextAtomSchema,
+});
+export type Section = z.infer<typeof SectionSchema>;
+
+/** A stretch of spoken text on one line (notes and boneyard already cut out). */
+export const SpokenSchema = z.object({ type: z.literal("Spoken"), span: SpanSchema, text: z.string() });
+export type Spoken = z.infer<typeof SpokenSchema>;
+
+export const ParentheticalSchema = z.object({
+  type: z.literal("Parenthetical"),
+  span: SpanSchema,
+  /** Text inside the parentheses, trimmed. */
+  text: z.string(),
+});
+export type Parenthetical = z.infer<typeof ParentheticalSchema>;
+
+export const SpeechPartSchema = z.discriminatedUnion("type", [SpokenSchema, ParentheticalSchema, NoteSchema]);
+export type SpeechPart = z.infer<typeof SpeechPartSchema>;
+
+export const SpeakerSchema = z.object({
+  /** The label as the cast knows it: without a leading `@`, inner spaces kept. */
+  name: z.string(),
+  span: SpanSchema,
+  forced: z.boolean(),
+});
+export type Speaker = z.infer<typeof SpeakerSchema>;
+
+export const SpeechSchema = z.object({
+  type: z.literal("Speech"),
+  span: SpanSchema,
+  form: z.enum(["inline", "cue"]),
+  speaker: SpeakerSchema,
+  /** `(V.O.)` and the like after a cue label: kept, does not change the speaker. */
+  extension: TextAtomSchema.optional(),
+  /** In source order, one Spoken per line of text. */
+  parts: z.array(SpeechPartSchema),
+});
+export type Speech = z.infer<typeof SpeechSchema>;
+
+export const DirectionSchema = z.object({ type: z.literal("Direction"), span: SpanSchema, text: z.string() });
+export type Direction = z.infer<typeof DirectionSchema>;
+
+export const SongHeaderSchema = z.object({
+  type: z.literal("SongHeader"),
+  span: SpanSchema,
+  key: TextAtomSchema,
+  /** Lower-case key: `style`, `model`, … */
+  name: z.string(),
+  value: TextAtomSchema,
+});
+export type SongHeader = z.infer<typeof SongHeaderSchema>;
+
+/** A lyric section marker such as `[Verse 2]`. `canonical` is null when the name is not a known section. */
+export const MarkerSchema = z.object({
+  type: z.literal("Marker"),
+  span: SpanSchema,
+  /** The name as written, without brackets. */
+  raw: z.string(),
+  canonical: z.string().nullable(),
+  number: z.string().optional(),
+});
+export type Marker = z.infer<typeof MarkerSchema>;
+
+export const LyricSchema = z.object({ type: z.literal("Lyric"), span: SpanSchema, text: z.string() });
+export type Lyric = z.infer<typeof LyricSchema>;
+
+export const LyricItemSchema = z.discriminatedUnion("type", [MarkerSchema, LyricSchema, NoteSchema]);
+export type LyricItem = z.infer<typeof LyricItemSchema>;
+
+export const SongSchema = z.object({
+  type: z.literal("Song"),
+  span: SpanSchema,
+  title: TextAtomSchema,
+  headers: z.array(SongHeaderSchema),
+  items: z.array(LyricItemSchema),
+  /** Span of the `END SONG` line; absent when the song was never closed (an error was reported). */
+  end: SpanSchema.optional(),
+});
+export type Song = z.infer<typeof SongSchema>;
+
+/** Lines that are no element of the language. The parser has reported them; they are kept so nothing is lost. */
+export const InvalidSchema = z.object({ type: z.literal("Invalid"), span: SpanSchema, text: z.string() });
+export type Invalid = z.infer<typeof InvalidSchema>;
+
+export const BodyElementSchema = z.discriminatedUnion("type", [
+  SectionSchema,
+  SpeechSchema,
+  DirectionSchema,
+  NoteSchema,
+  SongSchema,
+  InvalidSchema,
+]);
+export type BodyElement = z.infer<typeof BodyElementSchema>;
+
+export const ScriptSchema = z.object({
+  type: z.literal("Script"),
+  span: SpanSchema,
+  titlePage: TitlePageSchema.optional(),
+  body: z.array(BodyElementSchema),
+  /** Boneyards are removed before parsing; their spans are kept for folding and formatting. */
+  boneyards: z.array(BoneyardSchema),
+});
+export type Script = z.infer<typeof ScriptSchema>;
+
+export type Node = Script | TitlePage | TitleEntry | CastEntry | BodyElement | SpeechPart | SongHeader | LyricItem | Boneyard;

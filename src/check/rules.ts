@@ -1,0 +1,29 @@
+import type { Rule } from "./rule.js";
+import { knownMarkers } from "./rules/known-markers.js";
+import { knownSpeaker } from "./rules/known-speaker.js";
+import { knownVoice } from "./rules/known-voice.js";
+import { modelAllowed } from "./rules/model-allowed.js";
+import { reservedLabel } from "./rules/reserved-label.js";
+import { segmentVoices } from "./rules/segment-voices.js";
+import { songHasLyrics } from "./rules/song-has-lyrics.js";
+import { songHasStyle } from "./rules/song-has-style.js";
+import { songHeaders } from "./rules/song-headers.js";
+import { titleKeys } from "./rules/title-keys.js";
+import { todoNotes } from "./rules/todo-notes.js";
+import { uniqueCast } from "./rules/unique-cast.js";
+
+/** Every check, in the order their diagnostics are reported for the same place. Adding a rule: one file, one line. */
+export const RULES: readonly Rule[] = [
+  titleKeys,
+  reservedLabel,
+  uniqueCast,
+  knownVoice,
+  knownSpeaker,
+  segmentVoices,
+  songHeaders,
+  songHasStyle,
+  songHasLyrics,
+  knownMarkers,
+  modelAllowed,
+  todoNotes,
+];

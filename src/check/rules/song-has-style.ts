@@ -1,0 +1,22 @@
+import { diagnostic } from "../../diagnostics/report.js";
+import { nearest } from "../../diagnostics/suggest.js";
+import type { Rule } from "../rule.js";
+
+/** Every song has a non-empty Style: the service needs a style prompt. */
+export const songHasStyle: Rule = {
+  name: "every song has a style",
+  create: (ctx) => ({
+    Song(song) {
+      const style = song.headers.find((h) => h.name === "style");
+      if (style && style.value.text.split(",").some((d) => d.trim() !== "")) return;
+      // A misspelt `Stlye:` is one mistake: the song-headers rule reports it, with the fix.
+      if (!style && song.headers.some((h) => nearest(h.key.text, ["Style"]) === "Style")) return;
+      const span = style ? style.span : song.title.text !== "" ? song.title.span : song.span;
+      ctx.report(
+        diagnostic("POD0301", span, `song "${song.title.text}" has no Style`, {
+          help: "add a line directly after SONG:, such as `Style: synthwave, 110 bpm, melancholic, female vocals`",
+        }),
+      );
+    },
+  }),
+};

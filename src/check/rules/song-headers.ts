@@ -1,0 +1,35 @@
+import { diagnostic } from "../../diagnostics/report.js";
+import { nearest } from "../../diagnostics/suggest.js";
+import type { Rule } from "../rule.js";
+
+const HEADERS = ["Style", "Model"];
+
+/** Song headers are known keys, each given once. */
+export const songHeaders: Rule = {
+  name: "song headers are known and given once",
+  create: (ctx) => ({
+    Song(song) {
+      const seen = new Set<string>();
+      for (const header of song.headers) {
+        if (seen.has(header.name)) {
+          ctx.report(
+            diagnostic("POD0307", header.key.span, `${header.key.text} is given twice for this song; this value wins`, {
+              help: "keep one line per header",
+            }),
+          );
+        }
+        seen.add(header.name);
+        if (HEADERS.some((h) => h.toLowerCase() === header.name)) continue;
+        const near = nearest(header.key.text, HEADERS);
+        ctx.report(
+          diagnostic("POD0304", header.key.span, `unknown song header ${header.key.text}`, {
+            help: near
+              ? `did you mean ${near}?`
+              : `song headers are ${HEADERS.join(" and ")}; if this line is a lyric, put a section marker such as [Verse] before it`,
+            ...(near && { fixes: [{ title: `Change to ${near}`, span: header.key.span, replacement: near }] }),
+          }),
+        );
+      }
+    },
+  }),
+};

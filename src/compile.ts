@@ -1,0 +1,39 @@
+import type { Script } from "./ast/nodes.js";
+import { check } from "./check/check.js";
+import { resolveCast, voicesOf, type CastMember } from "./config/cast.js";
+import type { Config } from "./config/schema.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
+import { lower } from "./lower/lower.js";
+import type { Plan } from "./lower/plan.js";
+import { parse } from "./parser/parse.js";
+import type { SourceText } from "./source/source-text.js";
+
+export interface Analysis {
+  source: SourceText;
+  script: Script;
+  cast: Map<string, CastMember>;
+  /** Everything every stage reported, in source order. */
+  diagnostics: Diagnostic[];
+  /** The request plan; absent when any diagnostic is an error. */
+  plan?: Plan;
+}
+
+/**
+ * Runs the whole front of the pipeline — parse, check, lower — on one script. The command line and the language
+ * server both call this, so a script means the same everywhere. Never throws on any input.
+ */
+export function analyze(input: string | Uint8Array, options: { file: string; config: Config }): Analysis {
+  const { config } = options;
+  const parsed = parse(input, {
+    maxBytes: config.limits.fileBytes,
+    projectLabels: new Set(Object.keys(config.cast)),
+  });
+  const cast = resolveCast(parsed.script, config);
+  const diagnostics = [...parsed.diagnostics, ...check(parsed.script, parsed.source, config, cast)];
+  const lowered = lower(parsed.script, { source: options.file, config, cast: voicesOf(cast) });
+  for (const d of lowered.diagnostics) diagnostics.push(d);
+  sortDiagnostics(diagnostics);
+  const analysis: Analysis = { source: parsed.source, script: parsed.script, cast, diagnostics };
+  if (!hasErrors(diagnostics)) analysis.plan = lowered.plan;
+  return analysis;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** Voices documented for the service's speech; accounts may have more, so this is only the default list. */
+export const DEFAULT_VOICES = ["Ethan", "Victoria", "Jake", "Luna", "Emma"] as const;
+
+export const LimitsSchema = z
+  .object({
+    lyricsChars: z.number().int().positive().default(3000).describe("Most characters of lyrics in one song request."),
+    promptChars: z.number().int().positive().default(1024).describe("Most characters of a song's style prompt."),
+    turnsPerRequest: z.number().int().positive().default(10).describe("Most turns in one podcast request; longer segments are cut into several requests."),
+    turnChars: z.number().int().positive().default(400).describe("Most characters in one podcast turn; longer speeches are split at sentence ends."),
+    voicesPerRequest: z.number().int().positive().default(2).describe("Most distinct voices in one podcast segment."),
+    fileBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(64 * 1024 * 1024)
+      .describe("Largest script, in bytes, that podc reads; a larger file is one diagnostic and is not parsed."),
+  })
+  .strict();
+export type Limits = z.infer<typeof LimitsSchema>;
+
+export const ServiceSettingsSchema = z
+  .object({
+    baseUrl: z.string().url().optional().describe("Base address of the Audio Generation Service; PODC_BASE_URL overrides it."),
+    queryPath: z
+      .string()
+      .regex(/\{id\}/, "the query path template must contain {id}")
+      .default("/v1/song/query/{id}")
+      .describe("Path template for reading a song task; {id} is replaced by the URL-encoded task id."),
+    pollIntervalMs: z.number().int().min(100).default(5000).describe("Milliseconds between polls of a running song task."),
+    timeoutMs: z.number().int().min(1000).default(15 * 60 * 1000).describe("Overall deadline of one `podc run`, in milliseconds."),
+    requestTimeoutMs: z.number().int().min(100).default(120_000).describe("Deadline of one HTTP request, in milliseconds."),
+    concurrency: z.number().int().min(1).max(64).default(1).describe("Paid requests in flight at once (1 on trial accounts)."),
+  })
+  .strict();
+export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
+
+/** The project configuration, `podc.json`, found by walking up from each script. */
+export const ConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    cast: z
+      .record(z.string().min(1), z.string().min(1))
+      .default({})
+      .describe("Speaker label → voice, shared by every script; a script's own Cast overrides it label by label."),
+    voices: z
+      .array(z.string().min(1))
+      .default([...DEFAULT_VOICES])
+      .describe("Voice names the account can use; a cast voice outside this list is an error."),
+    model: z.string().min(1).default("auto").describe("Default song model when neither the song nor the title page names one."),
+    models: z
+      .array(z.string().min(1))
+      .optional()
+      .describe("Allow-list of song models; when set, any other model is an error."),
+    limits: LimitsSchema.default(LimitsSchema.parse({})),
+    service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
+  })
+  .strict();
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** The configuration used where no `podc.json` exists. */
+export function defaultConfig(): Config {
+  return ConfigSchema.parse({});
+}

@@ -1,0 +1,54 @@
+import type { Severity } from "./diagnostic.js";
+
+/** What a diagnostic code means. `docs/diagnostics.md` shows an example of each; a test keeps the two in step. */
+export interface CodeInfo {
+  severity: Severity;
+  title: string;
+}
+
+/**
+ * The registry of stable codes. A code is never reused for another meaning.
+ * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
+ * POD05xx notes, POD06xx lowering, POD07xx configuration.
+ */
+export const CODES = {
+  POD0001: { severity: "error", title: "the file is not valid UTF-8" },
+  POD0002: { severity: "error", title: "NUL byte in the script" },
+  POD0003: { severity: "error", title: "bidirectional control character" },
+  POD0004: { severity: "error", title: "the file is larger than the configured cap" },
+  POD0005: { severity: "warning", title: "the script is empty" },
+  POD0101: { severity: "error", title: "boneyard never closed" },
+  POD0102: { severity: "error", title: "note never closed" },
+  POD0103: { severity: "warning", title: "boneyard close without an open" },
+  POD0110: { severity: "error", title: "line is not an element of the script" },
+  POD0111: { severity: "error", title: "speaker label not in capitals" },
+  POD0112: { severity: "error", title: "title-page line is not `Key: value`" },
+  POD0113: { severity: "warning", title: "title-page entry looks like dialogue" },
+  POD0114: { severity: "warning", title: "line continues a speech but looks like something else" },
+  POD0115: { severity: "error", title: "END SONG without a song" },
+  POD0116: { severity: "warning", title: "unknown title-page key close to a known one" },
+  POD0117: { severity: "warning", title: "title-page key given twice" },
+  POD0121: { severity: "error", title: "Cast entry is not `LABEL: Voice`" },
+  POD0201: { severity: "error", title: "unknown speaker" },
+  POD0202: { severity: "error", title: "unknown voice" },
+  POD0203: { severity: "error", title: "reserved speaker label" },
+  POD0204: { severity: "warning", title: "speaker cast twice" },
+  POD0301: { severity: "error", title: "song without a Style" },
+  POD0302: { severity: "error", title: "song without lyrics" },
+  POD0303: { severity: "error", title: "song never ended" },
+  POD0304: { severity: "error", title: "unknown song header" },
+  POD0305: { severity: "warning", title: "unknown lyric section marker" },
+  POD0306: { severity: "error", title: "model not in the allowed list" },
+  POD0307: { severity: "warning", title: "song header given twice" },
+  POD0308: { severity: "warning", title: "song header among the lyrics" },
+  POD0401: { severity: "error", title: "lyrics too long" },
+  POD0402: { severity: "error", title: "style prompt too long" },
+  POD0403: { severity: "error", title: "too many voices in one segment" },
+  POD0501: { severity: "info", title: "TODO note" },
+  POD0601: { severity: "warning", title: "speech with nothing to say" },
+  POD0602: { severity: "warning", title: "sentence longer than a turn" },
+  POD0701: { severity: "error", title: "configuration is not valid" },
+  POD0702: { severity: "error", title: "configuration is not JSON" },
+} as const satisfies Record<string, CodeInfo>;
+
+export type Code = keyof typeof CODES;

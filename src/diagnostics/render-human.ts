@@ -1,0 +1,72 @@
+import pc from "picocolors";
+import stringWidth from "string-width";
+import type { SourceText } from "../source/source-text.js";
+import type { Diagnostic, Severity } from "./diagnostic.js";
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+// A source line is shown around the span, at most this many columns either side, so a 10 MB line stays readable.
+const CONTEXT = 60;
+
+/**
+ * Renders a diagnostic the way compilers people trust do: headline with location, the source line as written,
+ * the span underlined, then `help:`. `file` is the path as the user should see it.
+ */
+export function renderHuman(d: Diagnostic, file: string, source: SourceText | undefined, color: boolean): string {
+  const c = pc.createColors(color);
+  const { line, column } = d.span.start;
+  const out = [`${c.bold(`${file}:${line}:${column}:`)} ${severityText(d.severity, c)} ${c.bold(`${d.code}: ${d.message}`)}`];
+  if (source && line <= source.lineCount) {
+    const gutter = String(line).length;
+    const lineStart = source.lineStarts[line - 1]!;
+    const lineEnd = source.lineEnd(line);
+    const start = d.span.start.offset;
+    // A span past the line's end is underlined to the end of the line; a very long one is shown cut.
+    const end = Math.max(start, Math.min(d.span.end.offset, lineEnd, start + 2 * CONTEXT));
+    const shownFrom = clampBack(source.text, lineStart, start, CONTEXT);
+    const shownTo = clampForward(source.text, end, lineEnd, CONTEXT);
+    const before = printable(source.text.slice(shownFrom, start));
+    const marked = printable(source.text.slice(start, end));
+    const after = printable(source.text.slice(end, shownTo));
+    const lead = shownFrom > lineStart ? "…" : "";
+    const tail = shownTo < lineEnd ? "…" : "";
+    const pad = " ".repeat(gutter);
+    out.push(`  ${c.dim(`${line} |`)} ${lead}${before}${marked}${after}${tail}`);
+    const underline = "^".repeat(Math.max(1, stringWidth(marked)));
+    out.push(`  ${c.dim(`${pad} |`)} ${" ".repeat(stringWidth(lead + before))}${colorFor(d.severity, c)(underline)}`);
+  }
+  if (d.help) out.push(`  ${c.cyan("help:")} ${d.help}`);
+  return out.join("\n");
+}
+
+/** The one-line form for editors' problem matchers: `file:line:col: severity code: message`. */
+export function renderLine(d: Diagnostic, file: string): string {
+  return `${file}:${d.span.start.line}:${d.span.start.column}: ${d.severity} ${d.code}: ${d.message}`;
+}
+
+function severityText(severity: Severity, c: Colors): string {
+  return colorFor(severity, c)(c.bold(severity));
+}
+
+function colorFor(severity: Severity, c: Colors): (s: string) => string {
+  return severity === "error" ? c.red : severity === "warning" ? c.yellow : c.blue;
+}
+
+/** Tabs become single spaces and control characters become visible, so the underline lines up with what is shown. */
+function printable(text: string): string {
+  return text.replace(/\t/g, " ").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\uFFFD").replace(/[\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
+}
+
+function clampBack(text: string, lineStart: number, at: number, columns: number): number {
+  const from = Math.max(lineStart, at - columns);
+  return isLowSurrogate(text.charCodeAt(from)) && from > lineStart ? from - 1 : from;
+}
+
+function clampForward(text: string, at: number, lineEnd: number, columns: number): number {
+  const to = Math.min(lineEnd, at + columns);
+  return isLowSurrogate(text.charCodeAt(to)) && to < lineEnd ? to + 1 : to;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -1,0 +1,10 @@
+// The podc library: the same pipeline the command line and the language server use.
+export { analyze, type Analysis } from "./compile.js";
+export { parse, type ParseResult } from "./parser/parse.js";
+export { check } from "./check/check.js";
+export { lower } from "./lower/lower.js";
+export type { Plan, PlannedRequest } from "./lower/plan.js";
+export type { Script } from "./ast/nodes.js";
+export type { Diagnostic, Span } from "./diagnostics/diagnostic.js";
+export { ConfigSchema, defaultConfig, type Config } from "./config/schema.js";
+export { loadConfigFor } from "./config/load.js";

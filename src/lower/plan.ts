@@ -1,0 +1,33 @@
+import type { PodcastRequest, SongRequest } from "../service/requests.js";
+
+/** Where in the script a request comes from: its first line, the enclosing section, and the song's title. */
+export interface Origin {
+  line: number;
+  section?: string;
+  song?: string;
+}
+
+interface PlannedBase {
+  /** Content hash of method, path and body: the same script gives the same key on any machine. */
+  key: string;
+  method: "POST";
+  origin: Origin;
+}
+export interface PlannedPodcast extends PlannedBase {
+  kind: "podcast";
+  path: "/v1/tts/podcast";
+  body: PodcastRequest;
+}
+export interface PlannedSong extends PlannedBase {
+  kind: "song";
+  path: "/v1/song/generate";
+  body: SongRequest;
+}
+export type PlannedRequest = PlannedPodcast | PlannedSong;
+
+/** What `podc compile` prints and `podc run` submits: every request of one script, in script order. */
+export interface Plan {
+  source: string;
+  title?: string;
+  requests: PlannedRequest[];
+}

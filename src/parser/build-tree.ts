@@ -1,0 +1,511 @@
+import type { CstNode, IToken } from "chevrotain";
+import type {
+  BodyElement,
+  CastEntry,
+  Invalid,
+  LyricItem,
+  Note,
+  Script,
+  Song,
+  SongHeader,
+  Speech,
+  SpeechPart,
+  TextAtom,
+  TitleEntry,
+  TitlePage,
+} from "../ast/nodes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/report.js";
+import type { SourceText } from "../source/source-text.js";
+import { podGrammar } from "./grammar.js";
+import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
+import { readMarker } from "./markers.js";
+import { MASK, type TriviaRange } from "./trivia.js";
+
+type Line = LineInfo<string>;
+
+const SONG_HEADERS = new Set(["style", "model"]);
+
+/** Builds the tree from the concrete syntax tree, reporting lines that are no element of the language. */
+export function buildTree(
+  cst: CstNode,
+  source: SourceText,
+  masked: string,
+  trivia: TriviaRange[],
+  projectLabels: ReadonlySet<string>,
+): { script: Script; diagnostics: Diagnostic[] } {
+  const builder = new TreeBuilder(source, masked, projectLabels);
+  builder.visit(cst);
+  return builder.finish(trivia);
+}
+
+const BaseVisitor = podGrammar().getBaseCstVisitorConstructor();
+
+function lineOf(token: IToken): Line {
+  return token.payload as Line;
+}
+
+type Children = Record<string, (CstNode | IToken)[] | undefined>;
+
+/** The tokens among a rule's children, in source order (the CST groups children by name, not by position). */
+function tokensOf(children: Children): IToken[] {
+  const tokens: IToken[] = [];
+  for (const list of Object.values(children)) {
+    if (!list) continue;
+    for (const child of list) if ("image" in child) tokens.push(child);
+  }
+  return tokens.sort((a, b) => a.startOffset - b.startOffset);
+}
+
+class TreeBuilder extends BaseVisitor {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly body: BodyElement[] = [];
+  page: TitlePage | undefined;
+  /** The body element before the last blank line, to explain a stray line that follows it. */
+  private beforeBlank: BodyElement | undefined;
+  private sawBlank = false;
+
+  constructor(
+    private readonly source: SourceText,
+    private readonly masked: string,
+    private readonly projectLabels: ReadonlySet<string>,
+  ) {
+    super();
+  }
+
+  private labels: Set<string> | undefined;
+
+  /** Labels cast by the project or by this script's title page (which is built before the body). */
+  private knownLabels(): Set<string> {
+    if (!this.labels) {
+      this.labels = new Set(this.projectLabels);
+      for (const entry of this.page?.entries ?? []) for (const c of entry.cast ?? []) this.labels.add(c.label.text);
+    }
+    return this.labels;
+  }
+
+  override visit(node: CstNode | CstNode[]): void {
+    super.visit(node as CstNode);
+  }
+
+  script(ctx: { titlePage?: CstNode[]; bodyItem?: CstNode[] }): void {
+    if (ctx.titlePage) this.visit(ctx.titlePage);
+    for (const item of ctx.bodyItem ?? []) this.visit(item);
+  }
+
+  // ---- positions and text
+
+  private span(start: number, end: number) {
+    return this.source.span(start, end);
+  }
+
+  /** Source text in [start, end) with notes and boneyard cut out. */
+  private clean(start: number, end: number): string {
+    const slice = this.masked.slice(start, end);
+    return slice.includes(MASK) ? slice.split(MASK).join("") : slice;
+  }
+
+  /** The trimmed, cleaned text of [start, end) with the span of what is left. */
+  private atom(start: number, end: number): TextAtom {
+    const first = skipSpace(this.masked, start, end);
+    const last = trimEnd(this.masked, first, end);
+    return { text: this.clean(first, last), span: this.span(first, last) };
+  }
+
+  private lineSpan(line: Line) {
+    const first = skipSpace(this.masked, line.start, line.contentEnd);
+    return this.span(first, trimEnd(this.masked, first, line.contentEnd));
+  }
+
+  private push(element: BodyElement): void {
+    this.body.push(element);
+    this.sawBlank = false;
+  }
+
+  // ---- title page
+
+  titlePage(ctx: Children): void {
+    const tokens = tokensOf(ctx);
+    const entries: TitleEntry[] = [];
+    let current: TitleEntry | undefined;
+    let end = tokens[0]!.startOffset;
+    for (const token of tokens) {
+      const line = lineOf(token);
+      if (line.kind === "blank") continue;
+      if (line.kind === "entry") {
+        const colon = titleKey(this.masked, line.start, line.contentEnd)!;
+        const key = this.atom(line.start, colon);
+        current = {
+          type: "TitleEntry",
+          span: this.lineSpan(line),
+          key,
+          name: key.text.toLowerCase(),
+          value: this.atom(colon + 1, line.contentEnd),
+        };
+        if (current.name === "cast") current.cast = [];
+        entries.push(current);
+      } else if (line.kind === "indent" && current) {
+        this.continueEntry(current, line);
+      } else {
+        this.diagnostics.push(
+          diagnostic("POD0112", this.lineSpan(line), "this title-page line is not `Key: value`", {
+            help:
+              line.kind === "indent"
+                ? "an indented line continues the entry above it; start the title page with `Key: value`"
+                : "continue a value on lines indented by two spaces or a tab, and end the title page with a blank line",
+          }),
+        );
+      }
+      end = line.contentEnd;
+    }
+    this.page = { type: "TitlePage", span: this.span(tokens[0]!.startOffset, end), entries };
+  }
+
+  private continueEntry(entry: TitleEntry, line: Line): void {
+    entry.span = this.span(entry.span.start.offset, line.contentEnd);
+    if (entry.cast) {
+      const cast = this.castEntry(line);
+      if (cast) entry.cast.push(cast);
+      return;
+    }
+    const more = this.atom(line.start, line.contentEnd);
+    entry.value =
+      entry.value.text === ""
+        ? more
+        : { text: `${entry.value.text}\n${more.text}`, span: this.span(entry.value.span.start.offset, more.span.end.offset) };
+  }
+
+  private castEntry(line: Line): CastEntry | undefined {
+    const label = scanLabel(this.masked, line.start, line.contentEnd);
+    if (!label || label.afterColon === undefined || label.extension) {
+      const wouldBe = scanLabel(this.masked, line.start, line.contentEnd, true);
+      const lower = wouldBe && wouldBe.afterColon !== undefined && !wouldBe.extension ? wouldBe : undefined;
+      this.diagnostics.push(
+        diagnostic(
+          lower ? "POD0111" : "POD0121",
+          lower ? this.span(lower.start, lower.end) : this.lineSpan(line),
+          lower ? `speaker labels are written in capitals: ${lower.name.toUpperCase()}` : "a Cast entry is `LABEL: Voice`",
+          lower
+            ? {
+                help: `write ${lower.name.toUpperCase()}, or force a mixed-case label with @${lower.name}`,
+                fixes: [this.capitalise(lower)],
+              }
+            : { help: "one entry per indented line, such as `    HOST: Ethan`" },
+        ),
+      );
+      return undefined;
+    }
+    const voice = this.atom(label.afterColon, line.contentEnd);
+    return {
+      type: "CastEntry",
+      span: this.lineSpan(line),
+      label: { text: label.name, span: this.span(label.forced ? label.start + 1 : label.start, label.end) },
+      voice,
+    };
+  }
+
+  private capitalise(label: LabelMatch) {
+    return {
+      title: `Write the label as ${label.name.toUpperCase()}`,
+      span: this.span(label.start, label.end),
+      replacement: label.name.toUpperCase(),
+    };
+  }
+
+  // ---- body
+
+  bodyItem(ctx: Record<string, (CstNode | IToken)[]>): void {
+    for (const [name, children] of Object.entries(ctx)) {
+      const child = children[0]!;
+      if (!("image" in child)) {
+        this.visit(child);
+        continue;
+      }
+      const line = lineOf(child);
+      if (name === "Blank") {
+        if (!this.sawBlank) this.beforeBlank = this.body[this.body.length - 1];
+        this.sawBlank = true;
+      } else if (name === "Heading") this.heading(line);
+      else if (name === "Direction") this.direction(line);
+      else if (name === "StrayEndSong") {
+        this.diagnostics.push(
+          diagnostic("POD0115", this.lineSpan(line), "END SONG without a song to end", {
+            help: "a song starts with `SONG: Title`; remove this line or open the song above it",
+          }),
+        );
+        this.push({ type: "Invalid", span: this.lineSpan(line), text: this.clean(line.start, line.contentEnd) });
+      }
+    }
+  }
+
+  private heading(line: Line): void {
+    const first = skipSpace(this.masked, line.start, line.contentEnd);
+    let hashes = first;
+    while (this.masked.charCodeAt(hashes) === 35) hashes++;
+    this.push({ type: "Section", span: this.lineSpan(line), depth: hashes - first, title: this.atom(hashes, line.contentEnd) });
+  }
+
+  private direction(line: Line): void {
+    const first = skipSpace(this.masked, line.start, line.contentEnd);
+    this.push({ type: "Direction", span: this.lineSpan(line), text: this.atom(first + 1, line.contentEnd).text });
+  }
+
+  speech(ctx: { LabelLine?: IToken[]; Cue?: IToken[]; continuation?: CstNode[] }): void {
+    const head = lineOf((ctx.LabelLine ?? ctx.Cue)![0]!);
+    const label = head.label!;
+    const speaker = {
+      name: label.name,
+      span: this.span(label.forced ? label.start + 1 : label.start, label.end),
+      forced: label.forced,
+    };
+    const speech: Speech = {
+      type: "Speech",
+      span: this.lineSpan(head),
+      form: label.afterColon === undefined ? "cue" : "inline",
+      speaker,
+      parts: [],
+    };
+    if (label.extension) speech.extension = this.atom(label.extension.start, label.extension.end);
+    if (label.afterColon !== undefined) this.openingText(speech.parts, label.afterColon, head.contentEnd);
+    for (const node of ctx.continuation ?? []) {
+      const line = lineOf(tokensOf(node.children)[0]!);
+      this.continuationLine(speech, line);
+      speech.span = this.span(speech.span.start.offset, trimEnd(this.masked, line.start, line.contentEnd));
+    }
+    this.push(speech);
+  }
+
+  /** The text after `LABEL:`: a parenthetical may open it. */
+  private openingText(parts: SpeechPart[], from: number, to: number): void {
+    const first = skipSpace(this.masked, from, to);
+    if (this.masked.charCodeAt(first) === 40 /* ( */) {
+      const close = this.masked.indexOf(")", first);
+      if (close !== -1 && close < to) {
+        parts.push({ type: "Parenthetical", span: this.span(first, close + 1), text: this.atom(first + 1, close).text });
+        from = close + 1;
+      }
+    }
+    this.spoken(parts, from, to);
+  }
+
+  private spoken(parts: SpeechPart[], from: number, to: number): void {
+    const atom = this.atom(from, to);
+    if (atom.text.trim() !== "") parts.push({ type: "Spoken", span: atom.span, text: atom.text });
+  }
+
+  private continuationLine(speech: Speech, line: Line): void {
+    if (line.kind === "paren") {
+      const atom = this.atom(line.start, line.contentEnd);
+      speech.parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
+      return;
+    }
+    const who = speech.speaker.name;
+    if (line.kind === "heading" || line.kind === "direction") {
+      const what = line.kind === "heading" ? "a section heading" : "a direction";
+      this.diagnostics.push(
+        diagnostic("POD0114", this.lineSpan(line), `this line is spoken as part of ${who}'s speech`, {
+          help: `put a blank line before it to make it ${what}`,
+        }),
+      );
+    } else if (line.lowercaseLabel) {
+      const label = line.lowercaseLabel;
+      const upper = label.name.toUpperCase();
+      const span = this.span(label.start, label.end);
+      // `Guest:` when GUEST is cast is surely a new speech; `Fun fact:` may well be part of this one.
+      this.diagnostics.push(
+        this.knownLabels().has(upper)
+          ? diagnostic("POD0111", span, `speaker labels are written in capitals: ${upper}`, {
+              help: `as written, this line is spoken by ${who}; write ${upper}: to give it to ${upper}`,
+              fixes: [this.capitalise(label)],
+            })
+          : diagnostic("POD0114", span, `this line is spoken as part of ${who}'s speech`, {
+              help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
+              fixes: [this.capitalise(label)],
+            }),
+      );
+    }
+    this.spoken(speech.parts, line.start, line.contentEnd);
+  }
+
+  stray(ctx: { Text?: IToken[]; Paren?: IToken[]; continuation?: CstNode[] }): void {
+    const head = lineOf((ctx.Text ?? ctx.Paren)![0]!);
+    let end = head.contentEnd;
+    for (const node of ctx.continuation ?? []) end = lineOf(tokensOf(node.children)[0]!).contentEnd;
+    const first = skipSpace(this.masked, head.start, head.contentEnd);
+    const invalid: Invalid = {
+      type: "Invalid",
+      span: this.span(first, trimEnd(this.masked, first, end)),
+      text: this.clean(first, trimEnd(this.masked, first, end)),
+    };
+    this.diagnostics.push(this.strayDiagnostic(head));
+    this.push(invalid);
+  }
+
+  private strayDiagnostic(head: Line): Diagnostic {
+    const lower = head.lowercaseLabel;
+    if (lower) {
+      const upper = lower.name.toUpperCase();
+      return diagnostic("POD0111", this.span(lower.start, lower.end), `speaker labels are written in capitals: ${upper}`, {
+        help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
+        fixes: [this.capitalise(lower)],
+      });
+    }
+    const previous = this.sawBlank ? this.beforeBlank : undefined;
+    const help =
+      previous?.type === "Speech"
+        ? `a blank line ends ${previous.speaker.name}'s speech: remove the blank line to continue it, or start this line with a speaker label`
+        : "start dialogue with a speaker label in capitals (HOST: …), a direction with !, a section with #, or wrap a note in [[ ]]";
+    return diagnostic(
+      "POD0110",
+      this.lineSpan(head),
+      "this line is not dialogue, a section heading, a direction, a note or a song",
+      { help },
+    );
+  }
+
+  song(ctx: Children): void {
+    const tokens = tokensOf(ctx);
+    const open = lineOf(tokens[0]!);
+    const song: Song = {
+      type: "Song",
+      span: this.lineSpan(open),
+      title: this.atom(open.label!.afterColon!, open.contentEnd),
+      headers: [],
+      items: [],
+    };
+    let inLyrics = false;
+    let end = open.contentEnd;
+    for (const token of tokens.slice(1)) {
+      const line = lineOf(token);
+      if (line.kind === "blank") continue;
+      end = line.contentEnd;
+      if (line.kind === "songEnd") {
+        song.end = this.lineSpan(line);
+        continue;
+      }
+      if (line.kind === "keyValue" && !inLyrics) {
+        song.headers.push(this.songHeader(line));
+        continue;
+      }
+      inLyrics = true;
+      song.items.push(line.kind === "marker" ? this.marker(line) : this.lyric(line));
+    }
+    song.span = this.span(song.span.start.offset, trimEnd(this.masked, open.start, end));
+    if (!song.end) {
+      this.diagnostics.push(
+        diagnostic("POD0303", this.lineSpan(open), `song "${song.title.text}" never ends`, {
+          help: "add a line END SONG after its lyrics",
+        }),
+      );
+    }
+    this.push(song);
+  }
+
+  private songHeader(line: Line): SongHeader {
+    const colon = this.colonIn(line);
+    const key = this.atom(line.start, colon);
+    return {
+      type: "SongHeader",
+      span: this.lineSpan(line),
+      key,
+      name: key.text.toLowerCase(),
+      value: this.atom(colon + 1, line.contentEnd),
+    };
+  }
+
+  private colonIn(line: Line): number {
+    for (let i = line.start; i < line.contentEnd; i++) {
+      const c = this.masked.charCodeAt(i);
+      if (c === 58 || c === 0xff1a) return i;
+    }
+    return line.contentEnd;
+  }
+
+  private marker(line: Line): LyricItem {
+    const atom = this.atom(line.start, line.contentEnd);
+    const name = readMarker(atom.text.slice(1, -1));
+    return name.number === undefined
+      ? { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical }
+      : { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical, number: name.number };
+  }
+
+  private lyric(line: Line): LyricItem {
+    if (line.kind === "keyValue") {
+      const colon = this.colonIn(line);
+      const key = this.atom(line.start, colon).text;
+      if (SONG_HEADERS.has(key.toLowerCase())) {
+        this.diagnostics.push(
+          diagnostic("POD0308", this.lineSpan(line), `"${key}:" among the lyrics is sent as a lyric line`, {
+            help: "song headers go directly after the SONG: line, before the first lyric or section marker",
+          }),
+        );
+      }
+    }
+    const first = skipSpace(this.masked, line.start, line.contentEnd);
+    const last = trimEnd(this.masked, first, line.contentEnd);
+    // Lyrics are sent as written: keep inner spacing, cut only notes and the line's ends.
+    return { type: "Lyric", span: this.span(first, last), text: this.clean(first, last) };
+  }
+
+  // ---- notes and boneyards
+
+  finish(trivia: TriviaRange[]): { script: Script; diagnostics: Diagnostic[] } {
+    const boneyards = trivia
+      .filter((t) => t.kind === "boneyard")
+      .map((t) => ({ type: "Boneyard" as const, span: this.span(t.start, t.end), terminated: t.terminated }));
+    const notes: Note[] = trivia
+      .filter((t) => t.kind === "note")
+      .map((t) => ({
+        type: "Note",
+        span: this.span(t.start, t.end),
+        text: this.source.text.slice(t.start + 2, t.terminated ? t.end - 2 : t.end).trim(),
+        terminated: t.terminated,
+      }));
+    for (const t of trivia) {
+      if (t.terminated) continue;
+      this.diagnostics.push(
+        t.kind === "boneyard"
+          ? diagnostic("POD0101", this.span(t.start, t.start + 2), "this boneyard is never closed: it hides the rest of the script", {
+              help: "close it with */",
+            })
+          : diagnostic("POD0102", this.span(t.start, t.start + 2), "this note is never closed", {
+              help: "close it with ]] (a note cannot span a blank line)",
+            }),
+      );
+    }
+    const script: Script = {
+      type: "Script",
+      span: this.span(0, this.source.text.length),
+      body: placeNotes(this.body, notes),
+      boneyards,
+    };
+    if (this.page) script.titlePage = this.page;
+    return { script, diagnostics: this.diagnostics };
+  }
+}
+
+/** Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order. */
+function placeNotes(body: BodyElement[], notes: Note[]): BodyElement[] {
+  if (notes.length === 0) return body;
+  const out: BodyElement[] = [];
+  let n = 0;
+  for (const element of body) {
+    while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
+    const inside: Note[] = [];
+    while (n < notes.length && notes[n]!.span.start.offset <= element.span.end.offset) inside.push(notes[n++]!);
+    if (inside.length > 0) {
+      if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
+      else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
+      else out.push(...inside.filter((note) => note.span.start.offset < element.span.start.offset));
+    }
+    out.push(element);
+    if (inside.length > 0 && element.type !== "Speech" && element.type !== "Song")
+      out.push(...inside.filter((note) => note.span.start.offset >= element.span.start.offset));
+  }
+  while (n < notes.length) out.push(notes[n++]!);
+  return out;
+}
+
+function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
+  return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
+}

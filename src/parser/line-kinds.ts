@@ -1,0 +1,240 @@
+import { MASK } from "./trivia.js";
+
+// Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the
+// lexer mode (title page, body, song), so each line is classified once, by one scan, into one of these kinds.
+// Masked trivia (notes, boneyard) counts as white space here. Every scan is linear in the line's length.
+
+export type BodyKind =
+  | "hidden" // nothing but notes or boneyard: not a blank line, it does not end a speech
+  | "blank"
+  | "heading"
+  | "direction"
+  | "songOpen"
+  | "songEnd"
+  | "label" // LABEL: text
+  | "cue" // LABEL alone (with an optional extension)
+  | "paren" // ( … ) alone
+  | "text";
+
+export type TitleKind = "hidden" | "blank" | "entry" | "indent" | "bad";
+export type SongKind = "hidden" | "blank" | "songEnd" | "heading" | "songOpen" | "marker" | "keyValue" | "lyric";
+
+/** A speaker label found at the start of a line. Offsets are into the source text. */
+export interface LabelMatch {
+  start: number;
+  end: number;
+  forced: boolean;
+  name: string;
+  extension?: { start: number; end: number };
+  /** Offset just past the colon, for the inline form. */
+  afterColon?: number;
+}
+
+export interface LineInfo<K extends string> {
+  kind: K;
+  /** Offset of the line's first character. */
+  start: number;
+  /** Offset past the line's last character, before its terminator. */
+  contentEnd: number;
+  /** Offset past the terminator. */
+  end: number;
+  label?: LabelMatch;
+  /** For a `text` line of the form `Host: …`: the label as it would be in capitals. */
+  lowercaseLabel?: LabelMatch;
+}
+
+export function lineBounds(text: string, start: number): { contentEnd: number; end: number } {
+  let i = start;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) return { contentEnd: i, end: i + 1 };
+    if (c === 13) return { contentEnd: i, end: text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1 };
+    i++;
+  }
+  return { contentEnd: n, end: n };
+}
+
+const MASK_CODE = MASK.charCodeAt(0);
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === MASK_CODE;
+}
+
+/** First offset in [from, to) that is not white space or mask; `to` if none. */
+export function skipSpace(text: string, from: number, to: number): number {
+  while (from < to && isSpace(text.charCodeAt(from))) from++;
+  return from;
+}
+
+/** Offset past the last character in [from, to) that is not white space or mask. */
+export function trimEnd(text: string, from: number, to: number): number {
+  while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+  return to;
+}
+
+/** Blank means only spaces and tabs; hidden means only white space and masked trivia, with some trivia. */
+function blankOrHidden(text: string, start: number, end: number): "blank" | "hidden" | undefined {
+  let masked = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === MASK_CODE) masked = true;
+    else if (c !== 32 && c !== 9) return undefined;
+  }
+  return masked ? "hidden" : "blank";
+}
+
+const LETTER = /\p{L}/u;
+const LOWER = /\p{Ll}/u;
+const DIGIT = /\p{N}/u;
+
+/**
+ * Reads a speaker label at `from` (after leading space): letters, digits, spaces and . ' - _, starting with a letter;
+ * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one.
+ */
+export function scanLabel(text: string, from: number, to: number, allowLower = false): LabelMatch | undefined {
+  let i = skipSpace(text, from, to);
+  const start = i;
+  const forced = text.charCodeAt(i) === 64; /* @ */
+  if (forced) i++;
+  const nameStart = i;
+  let sawLower = false;
+  let sawLetter = false;
+  // A would-be label is only ever suggested when short, so that scan need not read a whole long line.
+  const limit = allowLower ? Math.min(to, i + 64) : to;
+  while (i < limit) {
+    const cp = text.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    if (LETTER.test(ch)) {
+      sawLetter = true;
+      if (LOWER.test(ch)) {
+        // Most lines are prose: stop at the first lower-case letter unless one is allowed.
+        if (!forced && !allowLower) return undefined;
+        sawLower = true;
+      }
+    } else if (i === nameStart) {
+      return undefined; // a label starts with a letter
+    } else if (!(DIGIT.test(ch) || ch === " " || ch === "." || ch === "'" || ch === "-" || ch === "_")) {
+      break;
+    }
+    i += ch.length;
+  }
+  const nameEnd = trimEnd(text, nameStart, i);
+  if (!sawLetter || nameEnd === nameStart) return undefined;
+  if (sawLower && !forced && !allowLower) return undefined;
+  const match: LabelMatch = { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd) };
+  i = skipSpace(text, nameEnd, to);
+  if (text.charCodeAt(i) === 40 /* ( */) {
+    let close = i + 1;
+    while (close < to && text.charCodeAt(close) !== 41 /* ) */) close++;
+    if (close >= to) return undefined;
+    match.extension = { start: i, end: close + 1 };
+    i = skipSpace(text, close + 1, to);
+  }
+  const c = text.charCodeAt(i);
+  if (c === 58 /* : */ || c === 0xff1a /* ： */) {
+    match.afterColon = i + 1;
+    return match;
+  }
+  return i === to ? match : undefined;
+}
+
+/** Classifies a body line. */
+export function classifyBody(text: string, start: number): LineInfo<BodyKind> {
+  const { contentEnd, end } = lineBounds(text, start);
+  const info = { start, contentEnd, end };
+  const empty = blankOrHidden(text, start, contentEnd);
+  if (empty) return { kind: empty, ...info };
+  const first = skipSpace(text, start, contentEnd);
+  const c = text.charCodeAt(first);
+  if (c === 35 /* # */) return { kind: "heading", ...info };
+  if (c === 33 /* ! */) return { kind: "direction", ...info };
+  const label = scanLabel(text, first, contentEnd);
+  if (label) {
+    if (!label.forced && label.afterColon !== undefined && label.name === "SONG" && !label.extension)
+      return { kind: "songOpen", ...info, label };
+    if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return { kind: "songEnd", ...info };
+    return { kind: label.afterColon === undefined ? "cue" : "label", ...info, label };
+  }
+  if (c === 40 /* ( */ && text.charCodeAt(trimEnd(text, first, contentEnd) - 1) === 41 /* ) */)
+    return { kind: "paren", ...info };
+  const line: LineInfo<BodyKind> = { kind: "text", ...info };
+  const wouldBe = scanLabel(text, first, contentEnd, true);
+  if (wouldBe && wouldBe.afterColon !== undefined && looksLikeLabel(wouldBe.name)) line.lowercaseLabel = wouldBe;
+  return line;
+}
+
+/** Short enough to be a name rather than the start of a sentence with a colon in it. */
+function looksLikeLabel(name: string): boolean {
+  return name.length <= 32 && name.split(" ").length <= 3;
+}
+
+function isEndSong(name: string): boolean {
+  return /^END +SONG$/.test(name);
+}
+
+/** Classifies a title-page line. */
+export function classifyTitle(text: string, start: number): LineInfo<TitleKind> {
+  const { contentEnd, end } = lineBounds(text, start);
+  const info = { start, contentEnd, end };
+  const empty = blankOrHidden(text, start, contentEnd);
+  if (empty) return { kind: empty, ...info };
+  const c = text.charCodeAt(start);
+  if (c === 9 || (c === 32 && text.charCodeAt(start + 1) === 32)) return { kind: "indent", ...info };
+  return { kind: titleKey(text, start, contentEnd) === undefined ? "bad" : "entry", ...info };
+}
+
+const TITLE_KEY = /[\p{L}\p{N}][\p{L}\p{N} _'-]*/uy;
+
+/** The end of a `Key:` at `start` (offset of the colon), or undefined. */
+export function titleKey(text: string, start: number, contentEnd: number): number | undefined {
+  TITLE_KEY.lastIndex = start;
+  const m = TITLE_KEY.exec(text);
+  if (!m) return undefined;
+  const colon = skipSpace(text, start + m[0].length, contentEnd);
+  const c = text.charCodeAt(colon);
+  return colon < contentEnd && (c === 58 || c === 0xff1a) ? colon : undefined;
+}
+
+/** Whether the script opens with a title page: its first non-blank line is `Key: value` with a lower-case letter in Key. */
+export function opensWithTitlePage(text: string): boolean {
+  let start = 0;
+  while (start < text.length) {
+    const line = classifyTitle(text, start);
+    if (line.kind === "entry") {
+      const colon = titleKey(text, start, line.contentEnd)!;
+      return LOWER.test(text.slice(start, colon));
+    }
+    if (line.kind !== "blank" && line.kind !== "hidden") return false;
+    start = line.end;
+  }
+  return false;
+}
+
+/** Classifies a line inside a song block. */
+export function classifySong(text: string, start: number): LineInfo<SongKind> {
+  const { contentEnd, end } = lineBounds(text, start);
+  const info = { start, contentEnd, end };
+  const empty = blankOrHidden(text, start, contentEnd);
+  if (empty) return { kind: empty, ...info };
+  const first = skipSpace(text, start, contentEnd);
+  const last = trimEnd(text, first, contentEnd);
+  const c = text.charCodeAt(first);
+  if (c === 35 /* # */) return { kind: "heading", ...info };
+  if (isEndSong(text.slice(first, last).replace(/[ \t]+/g, " "))) return { kind: "songEnd", ...info };
+  const label = scanLabel(text, first, contentEnd);
+  if (label && label.name === "SONG" && label.afterColon !== undefined) return { kind: "songOpen", ...info, label };
+  if (isMarker(text, first, last)) return { kind: "marker", ...info };
+  if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return { kind: "keyValue", ...info };
+  return { kind: "lyric", ...info };
+}
+
+const SONG_KEY = /^[A-Za-z][A-Za-z -]{0,30}[:：]/;
+
+function isMarker(text: string, first: number, last: number): boolean {
+  const open = text[first];
+  const close = text[last - 1];
+  if (!((open === "[" && close === "]") || (open === "【" && close === "】"))) return false;
+  const inner = text.slice(first + 1, last - 1);
+  return inner.trim().length > 0 && !/[[\]【】]/.test(inner);
+}

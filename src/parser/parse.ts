@@ -1,0 +1,68 @@
+import type { Script } from "../ast/nodes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/report.js";
+import { decode, inspect } from "../source/decode.js";
+import { SourceText } from "../source/source-text.js";
+import { buildTree } from "./build-tree.js";
+import { parseTokens } from "./grammar.js";
+import { tokenize } from "./lexer.js";
+import { cutTrivia } from "./trivia.js";
+
+export interface ParseResult {
+  script: Script;
+  source: SourceText;
+  diagnostics: Diagnostic[];
+}
+
+export interface ParseOptions {
+  /** Largest input, in bytes (UTF-8), that is parsed; a larger one is a single diagnostic. */
+  maxBytes?: number;
+  /** Speaker labels the project casts, so a mis-capitalised one inside a speech is known for what it is. */
+  projectLabels?: ReadonlySet<string>;
+}
+
+/**
+ * Parses a script — bytes from a file, or text from an editor buffer — into its tree. Never throws on any input:
+ * every problem is a diagnostic.
+ */
+export function parse(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
+  const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
+  if (options.maxBytes !== undefined && size > options.maxBytes) return tooLarge(size, options.maxBytes);
+  const { source, diagnostics } = typeof input === "string" ? inspect(input) : decode(input);
+  const text = source.text;
+  const trivia = cutTrivia(text);
+  const tokens = tokenize(trivia.masked);
+  const { cst, errors } = parseTokens(tokens);
+  const built = buildTree(cst, source, trivia.masked, trivia.ranges, options.projectLabels ?? new Set());
+  diagnostics.push(...built.diagnostics);
+  for (const offset of trivia.strayCloses) {
+    diagnostics.push(
+      diagnostic("POD0103", source.span(offset, offset + 2), "*/ closes no boneyard", {
+        help: "a boneyard opens with /*; remove this */ or add the opening",
+      }),
+    );
+  }
+  for (const error of errors) {
+    // The grammar accepts every line sequence, so this is unreachable; it is kept as a diagnostic, not a crash.
+    const start = Number.isFinite(error.token.startOffset) ? error.token.startOffset : text.length;
+    diagnostics.push(diagnostic("POD0110", source.span(start, start + error.token.image.length), "this line cannot be read here"));
+  }
+  if (built.script.body.length === 0 && !built.script.titlePage && diagnostics.length === 0) {
+    diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
+  }
+  return { script: built.script, source, diagnostics };
+}
+
+function tooLarge(size: number, max: number): ParseResult {
+  const source = new SourceText("");
+  const span = source.span(0, 0);
+  return {
+    source,
+    script: { type: "Script", span, body: [], boneyards: [] },
+    diagnostics: [
+      diagnostic("POD0004", span, `the file is ${size} bytes, more than the ${max} bytes podc reads`, {
+        help: "split the episode into several scripts, or raise limits.fileBytes in podc.json",
+      }),
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyze } from "../src/compile.js";
+import { parseConfig } from "../src/config/load.js";
+import { defaultConfig } from "../src/config/schema.js";
+import { renderHuman } from "../src/diagnostics/render-human.js";
+
+// Golden files: each fixture `NAME.pod` sits beside `NAME.diagnostics.txt` (what `podc check` prints, without
+// colour) and, when it compiles, `NAME.requests.json` (what `podc compile` prints). An optional `NAME.config.json`
+// is its podc.json. Adding a .pod adds a test; `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts` writes the
+// expected files, to be reviewed in the diff.
+
+const DIR = join(import.meta.dirname, "fixtures", "golden");
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+function expectFile(path: string, actual: string | undefined): void {
+  if (UPDATE) {
+    if (actual !== undefined) writeFileSync(path, actual);
+    return;
+  }
+  if (actual === undefined) {
+    expect(existsSync(path), `${path} should not exist: the script no longer compiles`).toBe(false);
+    return;
+  }
+  expect(existsSync(path), `missing ${path}: run with UPDATE_GOLDEN=1`).toBe(true);
+  expect(actual).toBe(readFileSync(path, "utf8"));
+}
+
+describe("golden fixtures", () => {
+  const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".pod")).sort();
+  it("has fixtures", () => expect(fixtures.length).toBeGreaterThan(10));
+  for (const fixture of fixtures) {
+    it(fixture, () => {
+      const name = fixture.slice(0, -4);
+      const configPath = join(DIR, `${name}.config.json`);
+      const config = existsSync(configPath)
+        ? parseConfig(readFileSync(configPath, "utf8"), configPath).config
+        : defaultConfig();
+      const analysis = analyze(readFileSync(join(DIR, fixture)), { file: fixture, config });
+      const rendered = analysis.diagnostics.map((d) => renderHuman(d, fixture, analysis.source, false) + "\n").join("\n");
+      expectFile(join(DIR, `${name}.diagnostics.txt`), rendered === "" ? "no diagnostics\n" : rendered);
+      expectFile(join(DIR, `${name}.requests.json`), analysis.plan ? JSON.stringify(analysis.plan, null, 2) + "\n" : undefined);
+    });
+  }
+});
