@@ -1,0 +1,65 @@
+import type { Script } from "../ast/nodes.js";
+import type { Config } from "../config/schema.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { podcastRequests } from "./podcast-requests.js";
+import type { Plan, PlannedRequest } from "./plan.js";
+import { segmentBody } from "./segments.js";
+import { songRequest } from "./song-request.js";
+import { titlePageValue } from "./title-page.js";
+import { segmentTurns } from "./turns.js";
+
+// Lowering turns a checked tree into the requests it stands for, in script order. It is pure and total:
+// it reads nothing but its arguments and never throws. It runs after the checks have passed, so where
+// something it needs is missing anyway (a speaker without a voice, a song without a style) it leaves
+// that piece out instead of failing.
+
+export interface LowerOptions {
+  /** The script's path as the user named it; copied into the plan. */
+  source: string;
+  config: Config;
+  /** Speaker label → voice: the script's Cast over the project's cast. */
+  cast: ReadonlyMap<string, string>;
+}
+
+export interface LowerResult {
+  plan: Plan;
+  /** Found while lowering: warnings POD0601 (empty speech), POD0602 (cut sentence); errors POD0401/POD0402 (song limits). */
+  diagnostics: Diagnostic[];
+}
+
+/** The request plan of a checked script, and the warnings found making it. */
+export function lower(script: Script, options: LowerOptions): LowerResult {
+  const turnChars = atLeastOne(options.config.limits.turnChars);
+  const turnsPerRequest = atLeastOne(options.config.limits.turnsPerRequest);
+  const titlePageModel = titlePageValue(script, "model");
+
+  const requests: PlannedRequest[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const block of segmentBody(script.body)) {
+    if (block.kind === "segment") {
+      const lowered = segmentTurns(block.speeches, options.cast, turnChars);
+      // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
+      for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
+      for (const request of podcastRequests(lowered.turns, turnsPerRequest, block.section)) requests.push(request);
+    } else {
+      const request = songRequest(
+        block.song,
+        { section: block.section, titlePageModel, configModel: options.config.model },
+        options.config.limits,
+        diagnostics,
+      );
+      if (request !== undefined) requests.push(request);
+    }
+  }
+
+  // A title continued on indented lines is one name: its line breaks are layout, not meaning.
+  const title = titlePageValue(script, "title")?.replace(/\s+/g, " ").trim();
+  const plan: Plan = title === undefined ? { source: options.source, requests } : { source: options.source, title, requests };
+  return { plan, diagnostics };
+}
+
+// Limits come from a validated configuration, but a zero or fractional limit must not make lowering
+// loop forever or drop text: anything below one counts as one.
+function atLeastOne(limit: number): number {
+  return Number.isNaN(limit) || limit < 1 ? 1 : Math.floor(limit);
+}

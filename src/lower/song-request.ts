@@ -1,0 +1,34 @@
+import type { Song } from "../ast/nodes.js";
+import type { Limits } from "../config/schema.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { SONG_PATH } from "../service/requests.js";
+import { hasLyricLines, lyricsText } from "./lyrics.js";
+import type { Origin, PlannedSong } from "./plan.js";
+import { stylePrompt } from "./prompt.js";
+import { requestKey } from "./request-key.js";
+import { songHeader } from "./song-header.js";
+import { songLimitDiagnostics } from "./song-limits.js";
+import { songModel } from "./song-model.js";
+
+// A song without a Style or without a lyric line is an error the checks report; lowering skips it
+// rather than send a request the service would reject (or bill for a song nobody asked for).
+
+/** What a song's request depends on beyond the song itself. */
+export interface SongContext {
+  section: string | undefined;
+  titlePageModel: string | undefined;
+  configModel: string | undefined;
+}
+
+/** The request of one song block, or undefined when it lacks a style or lyrics; limit errors go to `diagnostics`. */
+export function songRequest(song: Song, context: SongContext, limits: Limits, diagnostics: Diagnostic[]): PlannedSong | undefined {
+  const prompt = stylePrompt(songHeader(song, "style") ?? "");
+  if (prompt === "" || !hasLyricLines(song)) return undefined;
+  // Key order lyrics, model, prompt: the body is sent as built.
+  const body = { lyrics: lyricsText(song), model: songModel(song, context.titlePageModel, context.configModel), prompt };
+  for (const d of songLimitDiagnostics(song, body, limits)) diagnostics.push(d);
+  const line = song.span.start.line;
+  const origin: Origin =
+    context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
+  return { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+}

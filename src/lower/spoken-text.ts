@@ -1,0 +1,34 @@
+import type { Speech, SpeechPart } from "../ast/nodes.js";
+import { collapseWhiteSpace } from "./white-space.js";
+
+// A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken.
+// One exception keeps a word whole: when two Spoken parts on one line touch notes on both sides in the
+// source (`Reyk[[sp?]]javik`), the notes are removed without leaving a space. Parts that merely touch
+// each other (a span that runs up to the next line) are still separate lines, joined with a space.
+
+/** The text a speech says aloud: Spoken parts joined, white space collapsed, ends trimmed ("" if nothing is spoken). */
+export function spokenText(speech: Speech): string {
+  const pieces: string[] = [];
+  let previous: number | undefined;
+  speech.parts.forEach((part, index) => {
+    if (part.type !== "Spoken") return;
+    if (previous !== undefined && !joinedByNotes(speech.parts, previous, index)) pieces.push(" ");
+    pieces.push(part.text);
+    previous = index;
+  });
+  return collapseWhiteSpace(pieces.join(""));
+}
+
+/** Whether parts[from] and parts[to] start on one line with only parts between them, each touching the next. */
+function joinedByNotes(parts: readonly SpeechPart[], from: number, to: number): boolean {
+  const first = parts[from];
+  const last = parts[to];
+  if (to - from < 2 || first === undefined || last === undefined) return false;
+  if (first.span.start.line !== last.span.start.line) return false;
+  for (let i = from; i < to; i++) {
+    const left = parts[i];
+    const right = parts[i + 1];
+    if (left === undefined || right === undefined || left.span.end.offset !== right.span.start.offset) return false;
+  }
+  return true;
+}

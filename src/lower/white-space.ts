@@ -1,0 +1,21 @@
+// One definition of "white space" for collapsing spoken text, finding sentence ends and cutting long
+// sentences, so the three always agree: ECMAScript's `\s` (Unicode white space, including the
+// no-break space and the ideographic space U+3000).
+
+const WHITE_SPACE = /\s/;
+// Matches only the runs that need replacing (not a lone ASCII space), so ordinary text is not rewritten.
+const WHITE_SPACE_RUNS = /[^\S ]\s*| \s+/g;
+
+/** Whether the UTF-16 unit at `index` of `text` is white space (false past the end). */
+export function isWhiteSpaceAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (Number.isNaN(code)) return false;
+  // ASCII is answered without the regular expression: this runs once per character of every long speech.
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return WHITE_SPACE.test(text.charAt(index));
+}
+
+/** `text` with every run of white space replaced by one ASCII space and the ends trimmed. */
+export function collapseWhiteSpace(text: string): string {
+  return text.replace(WHITE_SPACE_RUNS, " ").trim();
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { hasLyricLines, lyricsText, markerLine } from "../../src/lower/lyrics.js";
+import { lyric, marker, note, song } from "./build.js";
+
+describe("lyricsText", () => {
+  it("writes markers in canonical spelling, one line each, sections separated by one empty line", () => {
+    const s = song("Anthem", {
+      style: "pop",
+      items: [marker("verse", "Verse"), "Neon lights", "Coffee cups", marker("CHORUS", "Chorus"), "We're alive", marker("Verse 2", "Verse", "2"), "Again"],
+    });
+    expect(lyricsText(s)).toBe("[Verse]\nNeon lights\nCoffee cups\n\n[Chorus]\nWe're alive\n\n[Verse 2]\nAgain");
+  });
+
+  it("writes an unknown marker as written", () => {
+    expect(markerLine(marker("Verze", null))).toBe("[Verze]");
+    expect(markerLine(marker("【Verse 1】", "Verse", "1"))).toBe("[Verse 1]");
+    expect(markerLine(marker("Inst", "Instrumental"))).toBe("[Instrumental]");
+  });
+
+  it("makes lines before the first marker an unnamed first section", () => {
+    const s = song("S", { style: "pop", items: ["Oh oh", "Yeah", marker("Chorus", "Chorus"), "La"] });
+    expect(lyricsText(s)).toBe("Oh oh\nYeah\n\n[Chorus]\nLa");
+  });
+
+  it("removes trailing white space from every line but keeps leading white space", () => {
+    const s = song("S", { style: "pop", items: ["  Oh oh  \t", marker("Chorus", "Chorus"), "La\u3000 "] });
+    expect(lyricsText(s)).toBe("  Oh oh\n\n[Chorus]\nLa");
+  });
+
+  it("has no empty line at either end, nor inside a section", () => {
+    const s = song("S", { style: "pop", items: [lyric("   "), marker("Verse", "Verse"), "a", lyric(""), "b", marker("Outro", "Outro"), lyric("  ")] });
+    expect(lyricsText(s)).toBe("[Verse]\na\nb\n\n[Outro]");
+  });
+
+  it("drops notes", () => {
+    const s = song("S", { style: "pop", items: [marker("Verse", "Verse"), note("too high?"), "a", note("x")] });
+    expect(lyricsText(s)).toBe("[Verse]\na");
+  });
+
+  it("sends lyric lines as written, brackets and all", () => {
+    const s = song("S", { style: "pop", items: ["(ooh) [softly] don't   stop"] });
+    expect(lyricsText(s)).toBe("(ooh) [softly] don't   stop");
+  });
+
+  it("knows whether there is anything to sing", () => {
+    expect(hasLyricLines(song("S", { style: "pop", items: [marker("Verse", "Verse")] }))).toBe(false);
+    expect(hasLyricLines(song("S", { style: "pop", items: [note("x"), "a"] }))).toBe(true);
+  });
+});
