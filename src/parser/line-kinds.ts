@@ -84,6 +84,23 @@ function blankOrHidden(text: string, start: number, end: number): "blank" | "hid
   return masked ? "hidden" : "blank";
 }
 
+const enum CharKind {
+  Letter,
+  Lower,
+  /** A digit or one of the punctuation marks a label may hold. */
+  Other,
+  Stop,
+}
+
+// Labels are mostly ASCII: a table keeps the per-character cost of scanning long lines low.
+const ASCII_KIND: CharKind[] = Array.from({ length: 128 }, (_, code) => {
+  const ch = String.fromCharCode(code);
+  if (ch >= "a" && ch <= "z") return CharKind.Lower;
+  if (ch >= "A" && ch <= "Z") return CharKind.Letter;
+  if ((ch >= "0" && ch <= "9") || " .'-_".includes(ch)) return CharKind.Other;
+  return CharKind.Stop;
+});
+
 const LETTER = /\p{L}/u;
 const LOWER = /\p{Ll}/u;
 const DIGIT = /\p{N}/u;
@@ -103,21 +120,28 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   // A would-be label is only ever suggested when short, so that scan need not read a whole long line.
   const limit = allowLower ? Math.min(to, i + 64) : to;
   while (i < limit) {
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    if (LETTER.test(ch)) {
+    const code = text.charCodeAt(i);
+    let size = 1;
+    let kind: CharKind;
+    if (code < 128) {
+      kind = ASCII_KIND[code]!;
+    } else {
+      const ch = String.fromCodePoint(text.codePointAt(i)!);
+      size = ch.length;
+      kind = LOWER.test(ch) ? CharKind.Lower : LETTER.test(ch) ? CharKind.Letter : DIGIT.test(ch) ? CharKind.Other : CharKind.Stop;
+    }
+    if (kind === CharKind.Letter || kind === CharKind.Lower) {
       sawLetter = true;
-      if (LOWER.test(ch)) {
+      if (kind === CharKind.Lower) {
         // Most lines are prose: stop at the first lower-case letter unless one is allowed.
         if (!forced && !allowLower) return undefined;
         sawLower = true;
       }
-    } else if (i === nameStart) {
-      return undefined; // a label starts with a letter
-    } else if (!(DIGIT.test(ch) || ch === " " || ch === "." || ch === "'" || ch === "-" || ch === "_")) {
+    } else if (i === nameStart || kind === CharKind.Stop) {
+      if (i === nameStart) return undefined; // a label starts with a letter
       break;
     }
-    i += ch.length;
+    i += size;
   }
   const nameEnd = trimEnd(text, nameStart, i);
   if (!sawLetter || nameEnd === nameStart) return undefined;
