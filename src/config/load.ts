@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { nearest } from "../diagnostics/suggest.js";
 import { SourceText } from "../source/source-text.js";
-import { ConfigSchema, defaultConfig, type Config } from "./schema.js";
+import { ConfigSchema, defaultConfig, LimitsSchema, ServiceSettingsSchema, type Config } from "./schema.js";
 
 export const CONFIG_FILE = "podc.json";
 
@@ -68,7 +69,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     };
   }
   const parsed = ConfigSchema.safeParse(JSON.parse(text));
-  if (parsed.success) return { config: parsed.data, source, diagnostics: [] };
+  if (parsed.success) return { config: parsed.data, source, diagnostics: meaning(parsed.data, tree, source, file) };
   const diagnostics = parsed.error.issues.map((issue) => {
     // Point at the offending value; for an unknown key, at that key; else at the nearest enclosing value.
     let path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
@@ -80,13 +81,63 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       path = path.slice(0, -1);
     }
     node ??= tree;
+    const span = source.span(node.offset, node.offset + node.length);
+    if (keys.length > 0) {
+      const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
+      const near = nearest(keys[0]!, knownKeys(issue.path));
+      return diagnostic("POD0701", span, `unknown setting ${prefix}${keys[0]}`, {
+        file,
+        help: near ? `did you mean ${prefix}${near}?` : "see schema/podc.schema.json for every setting and its default",
+      });
+    }
     const where = issue.path.length > 0 ? issue.path.join(".") : "the configuration";
-    return diagnostic("POD0701", source.span(node.offset, node.offset + node.length), `${where}: ${issue.message}`, {
+    return diagnostic("POD0701", span, `${where}: ${issue.message}`, {
       file,
       help: "see schema/podc.schema.json for every setting and its default",
     });
   });
   return { config: defaultConfig(), source, diagnostics };
+}
+
+/** What the schema cannot say: the shared cast uses known voices and no reserved label. */
+function meaning(config: Config, tree: JsonNode, source: SourceText, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const voices = new Set(config.voices);
+  for (const [label, voice] of Object.entries(config.cast)) {
+    const value = findNodeAtLocation(tree, ["cast", label]);
+    const at = value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0);
+    if (label === "SONG" || label === "END SONG") {
+      const key = value?.parent?.children?.[0];
+      diagnostics.push(
+        diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, { file }),
+      );
+    }
+    if (!voices.has(voice)) {
+      const near = nearest(voice, voices);
+      diagnostics.push(
+        diagnostic("POD0202", at, `unknown voice ${voice} for ${label}`, {
+          file,
+          help: near ? `a known voice has a similar name: ${near}` : `known voices: ${config.voices.join(", ")} (see "voices")`,
+        }),
+      );
+    }
+  }
+  if (config.models && !config.models.includes(config.model)) {
+    const value = findNodeAtLocation(tree, ["model"]);
+    diagnostics.push(
+      diagnostic("POD0306", value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0), `the default model ${config.model} is not in "models"`, {
+        file,
+        help: `add it to "models", or choose one of: ${config.models.join(", ")}`,
+      }),
+    );
+  }
+  return diagnostics;
+}
+
+/** The keys the schema allows at a path, for suggestions. */
+function knownKeys(path: PropertyKey[]): string[] {
+  const section = path[0] === "limits" ? LimitsSchema : path[0] === "service" ? ServiceSettingsSchema : ConfigSchema;
+  return Object.keys(section.shape);
 }
 
 function describe(code: string): string {
