@@ -1,0 +1,111 @@
+// Writes docs/diagnostics.md: every diagnostic code with an example script and what podc prints for it. The output
+// is produced by running podc itself, and a test checks that every code has an example that really produces it
+// and that the page is current (npx tsx scripts/diagnostics-doc.ts).
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { analyze } from "../src/compile.js";
+import { parseConfig } from "../src/config/load.js";
+import { defaultConfig } from "../src/config/schema.js";
+import { CODES, type Code } from "../src/diagnostics/codes.js";
+import { renderHuman } from "../src/diagnostics/render-human.js";
+
+export const DOC_PATH = fileURLToPath(new URL("../docs/diagnostics.md", import.meta.url));
+
+const CAST = "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n";
+
+interface Example {
+  /** The script (or, with `configOnly`, the podc.json text). */
+  text: string;
+  /** podc.json beside the script. */
+  config?: string;
+  configOnly?: boolean;
+  why: string;
+}
+
+export const EXAMPLES: Record<Code, Example> = {
+  POD0001: { text: CAST + "HOST: caf\u00e9 au lait\n", why: "The file must be UTF-8. Bytes that are not are reported, never silently replaced: the example is saved in Latin-1." },
+  POD0002: { text: CAST + "HOST: a\u0000b\n", why: "A NUL byte means the file is not plain text (or was damaged)." },
+  POD0003: { text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n", why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it." },
+  POD0004: { text: CAST + "HOST: a very long script\n", config: '{ "limits": { "fileBytes": 40 } }', why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read." },
+  POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
+  POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
+  POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
+  POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
+  POD0110: { text: CAST + "HOST: Hello.\n\nand then she left.\n", why: "Every line must be an element of the script; a line that is none is never dropped silently." },
+  POD0111: { text: CAST + "Host: Hello.\n", why: "Speaker labels are written in capitals; `@Name:` forces a mixed-case label." },
+  POD0112: { text: "Title: Example\n an indented line with one space\n\n", why: "The title page is `Key: value` lines; values continue on lines indented by two spaces or a tab." },
+  POD0113: { text: "Title: Example\nCast:\n    HOST: Ethan\nHOST: Hello.\n", why: "The title page runs to the first blank line, so dialogue right after it is read as metadata." },
+  POD0114: { text: CAST + "HOST: Hello.\n# Part two\n", why: "A speech runs to the next blank line: a heading, direction or mis-capitalised label right under it is spoken." },
+  POD0115: { text: CAST + "END SONG\n", why: "`END SONG` closes a song block; here there is none open." },
+  POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
+  POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
+  POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
+  POD0201: { text: CAST + "HOSTT: Welcome back to the show.\n", why: "Every speaker needs a voice from the script's Cast or the project's `cast`." },
+  POD0202: { text: "Title: Example\nCast:\n    HOST: Etan\n\nHOST: Hi.\n", why: "Cast voices must be in the project's voice list (`voices` in podc.json)." },
+  POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
+  POD0204: { text: "Title: Example\nCast:\n    HOST: Ethan\n    HOST: Jake\n\nHOST: Hi.\n", why: "A label cast twice: the later entry is used." },
+  POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
+  POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },
+  POD0303: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n", why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading." },
+  POD0304: { text: CAST + "SONG: Anthem\nStlye: pop\nLa la la\nEND SONG\n", why: "Song headers are `Style` and `Model`." },
+  POD0305: { text: CAST + "SONG: Anthem\nStyle: pop\n[Refrain]\nLa la la\nEND SONG\n", why: "Section markers name a known section; an unknown one is sent as written and may be sung." },
+  POD0306: { text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n", config: '{ "models": ["auto", "mureka-7"] }', why: "With `models` in podc.json, only those models may be named." },
+  POD0307: { text: CAST + "SONG: Anthem\nStyle: pop\nStyle: rock\nLa la la\nEND SONG\n", why: "A song header given twice: the later value is used." },
+  POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
+  POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
+  POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
+  POD0403: { text: "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n    CALLER: Jake\n\nHOST: Hi.\nGUEST: Hello.\nCALLER: Me too!\n", why: "A podcast request is a conversation of at most two voices; start a new section to change the pair." },
+  POD0501: { text: CAST + "[[TODO: record the intro again]]\n", why: "Notes that start with TODO are listed so unfinished work is visible." },
+  POD0601: { text: CAST + "HOST\n(silence)\n", why: "A speech with only parentheticals or notes makes no turn." },
+  POD0602: { text: CAST + "HOST: " + "word ".repeat(90) + "\n", why: "A sentence longer than a turn (`limits.turnChars`, 400) is cut at the last space before the limit." },
+  POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
+  POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },
+};
+
+/** Runs an example and returns what podc prints for it. */
+export function runExample(code: Code): { codes: string[]; printed: string } {
+  const example = EXAMPLES[code];
+  if (example.configOnly) {
+    const loaded = parseConfig(example.text, "podc.json");
+    return {
+      codes: loaded.diagnostics.map((d) => d.code),
+      printed: loaded.diagnostics.map((d) => renderHuman(d, "podc.json", loaded.source, false)).join("\n\n"),
+    };
+  }
+  const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
+  const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : example.text;
+  const analysis = analyze(input, { file: "episode.pod", config });
+  return {
+    codes: analysis.diagnostics.map((d) => d.code),
+    printed: analysis.diagnostics.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
+  };
+}
+
+/** The whole page. */
+export function diagnosticsDoc(): string {
+  const out = [
+    "# Diagnostics",
+    "",
+    "Every problem podc finds has a stable code. Codes never change meaning; `podc check --format json` reports",
+    "them as `code`. Severity: an **error** stops `podc compile` and `podc run`; a **warning** or **info** does not.",
+    "",
+    "| code | severity | meaning |",
+    "| --- | --- | --- |",
+    ...Object.entries(CODES).map(([code, info]) => `| [${code}](#${code.toLowerCase()}) | ${info.severity} | ${info.title} |`),
+    "",
+  ];
+  for (const [code, info] of Object.entries(CODES) as [Code, (typeof CODES)[Code]][]) {
+    const example = EXAMPLES[code];
+    out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}`, "");
+    const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
+    out.push(example.configOnly ? "podc.json:" : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
+    if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");
+    out.push("podc prints:", "", "```", runExample(code).printed.replace(/[\u0000\u202A-\u202E]/g, "\uFFFD"), "```", "");
+  }
+  return out.join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(DOC_PATH, diagnosticsDoc());
+  process.stdout.write("wrote docs/diagnostics.md\n");
+}
