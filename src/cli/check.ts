@@ -1,0 +1,69 @@
+import { analyze } from "../compile.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { parseOptions } from "./args.js";
+import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
+import { EXIT, UsageError, type Io } from "./io.js";
+import { displayPath, findScripts } from "./scripts.js";
+import { readScript, Workspace } from "./workspace.js";
+
+export const OPTIONS = {
+  format: { type: "string", default: "human" },
+  watch: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export const HELP = `podc check [PATH|GLOB …] [--format human|json|line] [--watch]
+
+Parses and checks scripts; with no argument, every **/*.pod under the current folder.
+  --format human   the source line, the span underlined, and help (default; to stderr)
+  --format json    one JSON object {"diagnostics": […]} to stdout
+  --format line    file:line:col: severity code: message, one per line, to stdout (for problem matchers)
+  --watch          check again whenever a script or podc.json changes
+Exit: 0 clean (warnings allowed), 1 errors, 2 usage, unreadable file or bad podc.json.`;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseOptions(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(HELP + "\n");
+    return EXIT.ok;
+  }
+  const format = values.format as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format takes ${FORMATS.join(", ")}, not ${values.format}`);
+  if (values.watch) {
+    const { watchCheck } = await import("./watch.js");
+    return watchCheck(positionals, format, io);
+  }
+  const files = await findScripts(positionals, io.cwd);
+  if (files.length === 0) {
+    io.stderr.write("podc: no .pod scripts found\n");
+    return EXIT.ok;
+  }
+  return checkFiles(files, format, io);
+}
+
+/** Checks scripts and prints what was found; returns the exit code. */
+export function checkFiles(files: readonly string[], format: Format, io: Io): number {
+  const workspace = new Workspace();
+  const printer = new DiagnosticPrinter(io, format);
+  let code: number = EXIT.ok;
+  for (const file of files) {
+    const shown = displayPath(file, io.cwd);
+    const loaded = workspace.configFor(file);
+    if (hasErrors(loaded.diagnostics)) continue; // reported once below: its scripts cannot be judged without it
+    const read = readScript(file);
+    if ("error" in read) {
+      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      code = EXIT.usage;
+      continue;
+    }
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    printer.add(analysis.diagnostics, shown, analysis.source);
+    if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
+  }
+  for (const broken of workspace.brokenConfigs()) {
+    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    code = EXIT.usage;
+  }
+  printer.finish(files.length);
+  return code;
+}

@@ -1,0 +1,44 @@
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { renderHuman, renderLine } from "../diagnostics/render-human.js";
+import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
+import type { SourceText } from "../source/source-text.js";
+import { useColor, type Io } from "./io.js";
+
+export type Format = "human" | "json" | "line";
+export const FORMATS: readonly Format[] = ["human", "json", "line"];
+
+/** Collects diagnostics of many files and prints them in one format: human to stderr, json and line to stdout. */
+export class DiagnosticPrinter {
+  private readonly json: JsonDiagnostic[] = [];
+  readonly counts = { error: 0, warning: 0, info: 0 };
+
+  constructor(
+    private readonly io: Io,
+    private readonly format: Format,
+  ) {}
+
+  add(diagnostics: readonly Diagnostic[], file: string, source: SourceText | undefined): void {
+    for (const d of diagnostics) {
+      this.counts[d.severity]++;
+      if (this.format === "json") this.json.push(toJson(d, file));
+      else if (this.format === "line") this.io.stdout.write(renderLine(d, file) + "\n");
+      else this.io.stderr.write(renderHuman(d, file, source, useColor(this.io.stderr, this.io.env)) + "\n\n");
+    }
+  }
+
+  /** Ends the output: the JSON document, or a one-line summary for people. */
+  finish(files: number): void {
+    if (this.format === "json") {
+      this.io.stdout.write(JSON.stringify({ diagnostics: this.json }) + "\n");
+      return;
+    }
+    if (this.format === "human") this.io.stderr.write(summary(this.counts, files) + "\n");
+  }
+}
+
+function summary(counts: { error: number; warning: number; info: number }, files: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const parts = [plural(counts.error, "error"), plural(counts.warning, "warning")];
+  if (counts.info > 0) parts.push(`${counts.info} info`);
+  return `${parts.join(", ")} in ${plural(files, "script")}`;
+}

@@ -1,0 +1,23 @@
+/** What a command may touch of the outside world; tests pass their own. */
+export interface Io {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin?: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Resolves when the user interrupts (Ctrl-C); commands that run long listen to it. */
+  interrupted?: AbortSignal;
+}
+
+/** Exit codes of every command (see docs/cli.md). */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** Colour only on a terminal, never with NO_COLOR set, always with FORCE_COLOR set. */
+export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return true;
+  return stream.isTTY === true;
+}
+
+/** A usage mistake: reported in one line with exit code 2, never as a stack trace. */
+export class UsageError extends Error {}

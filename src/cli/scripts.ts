@@ -1,0 +1,46 @@
+import { statSync } from "node:fs";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import fg from "fast-glob";
+import { UsageError } from "./io.js";
+
+const IGNORE = ["**/node_modules/**"];
+
+/**
+ * The scripts named by command-line arguments: files as given, folders searched for `**\/*.pod`, anything else a
+ * glob. No argument means every script under `cwd`. Node modules and dot-folders are skipped. Sorted, unique.
+ */
+export async function findScripts(args: string[], cwd: string): Promise<string[]> {
+  const found = new Set<string>();
+  const patterns = args.length === 0 ? ["."] : args;
+  for (const arg of patterns) {
+    const absolute = resolve(cwd, arg);
+    const stat = statOrUndefined(absolute);
+    if (stat?.isFile()) {
+      found.add(absolute);
+      continue;
+    }
+    const matches = stat?.isDirectory()
+      ? await fg("**/*.pod", { cwd: absolute, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true })
+      : await fg(arg.replace(/\\/g, "/"), { cwd, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true }).catch(() => []);
+    if (matches.length === 0 && args.length > 0) {
+      throw new UsageError(stat ? `no .pod scripts under ${arg}` : `no such file, and no script matches: ${arg}`);
+    }
+    for (const m of matches) found.add(resolve(m));
+  }
+  return [...found].sort();
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path as the user should see it: relative to the working directory when inside it, with forward slashes. */
+export function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  const shown = rel === "" || rel.startsWith("..") || isAbsolute(rel) ? path : rel;
+  return shown.split(sep).join("/");
+}
