@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import type { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import {
+  attempt,
+  ConsumeError,
+  headerValue,
+  LocalError,
+  readCapped,
+  readErrorBody,
+  transportOutcome,
+  type ResponseHead,
+} from "./exchange.js";
+import { refuseInsecureUrl } from "./loopback.js";
+import { classifyHttpFailure, type Outcome } from "./outcome.js";
+import { oneLine, redact } from "./redact.js";
+
+/** A finished download: the file is complete, fsynced and in place. */
+export interface Downloaded {
+  path: string;
+  bytes: number;
+  sha256: string;
+  contentType: string;
+  /** Where the bytes finally came from, after redirects. */
+  url: string;
+}
+
+export interface DownloadContext {
+  dispatcher: Dispatcher;
+  /** The only origin that may receive the API key: the base URL's. */
+  keyOrigin: string;
+  apiKey: string;
+  timeouts: { totalMs: number; headersMs: number; bodyMs: number };
+  onAttempt?: (url: string) => void;
+}
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const ERROR_BODY_BYTES = 64 * 1024;
+
+type HopResult =
+  | { type: "redirect"; location: string | undefined }
+  | { type: "error"; text: string }
+  | { type: "not-audio"; contentType: string }
+  | { type: "too-big"; declared: number }
+  | { type: "file"; bytes: number; sha256: string; contentType: string };
+
+/**
+ * One download attempt: follows at most five redirects, each to `https:` (or `http:` on loopback),
+ * sends the key only to `keyOrigin`, requires an audio content type (audio/*, application/octet-stream),
+ * enforces `maxBytes`, and streams into a temporary file beside `destPath` that is fsynced and renamed
+ * into place only when complete. A 4xx other than 429 is "rejected" (an expired link is not a bad key);
+ * throws LocalError only when the destination cannot be written.
+ */
+export async function downloadAudio(
+  ctx: DownloadContext,
+  url: string,
+  destPath: string,
+  options: { signal?: AbortSignal; maxBytes: number },
+): Promise<Outcome<Downloaded>> {
+  const secrets = [ctx.apiKey];
+  const reject = (message: string, extra: { status?: number; traceId?: string } = {}): Outcome<Downloaded> => ({
+    kind: "rejected",
+    message: redact(message, secrets),
+    attempts: 1,
+    ...extra,
+  });
+  if (!URL.canParse(url)) return reject(`not a URL: ${oneLine(url, 200)}`);
+  const dest = resolve(destPath);
+  const folder = dirname(dest);
+  await localStep(`cannot create ${folder}`, () => mkdir(folder, { recursive: true }));
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const refusal = refuseInsecureUrl(current);
+    if (refusal) return reject(hop === 0 ? refusal : `redirected to a refused address: ${refusal}`);
+    ctx.onAttempt?.(current.href);
+    const temp = join(folder, `.${basename(dest)}.${randomBytes(6).toString("hex")}.part`);
+    const headers: Record<string, string> = { accept: "audio/*, application/octet-stream", "user-agent": "podc" };
+    if (current.origin === ctx.keyOrigin) headers.authorization = `Bearer ${ctx.apiKey}`;
+    try {
+      const result = await attempt<HopResult>(
+        ctx.dispatcher,
+        {
+          method: "GET",
+          url: current,
+          headers,
+          headersTimeoutMs: ctx.timeouts.headersMs,
+          bodyTimeoutMs: ctx.timeouts.bodyMs,
+          totalMs: ctx.timeouts.totalMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+          secrets,
+        },
+        (head, body) => consumeHop(head, body, temp, options.maxBytes),
+      );
+      if (!result.ok) {
+        if (result.failure.code === "OVERSIZE") return reject(result.failure.message, statusOf(result.failure.head));
+        return transportOutcome(result.failure, 1, secrets);
+      }
+      const { head, value } = result;
+      const traceId = headerValue(head.headers, "x-trace-id");
+      const extra = { status: head.status, ...(traceId ? { traceId } : {}) };
+      switch (value.type) {
+        case "redirect": {
+          if (value.location === undefined) return reject(`HTTP ${head.status} redirect without a Location`, extra);
+          if (hop >= MAX_REDIRECTS) return reject(`more than ${MAX_REDIRECTS} redirects`, extra);
+          current = new URL(value.location, current);
+          continue;
+        }
+        case "error":
+          return downloadFailure(head, value.text, traceId, secrets);
+        case "not-audio":
+          return reject(`the link answered ${value.contentType || "no content type"}, not audio`, extra);
+        case "too-big":
+          return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
+        case "file": {
+          await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
+          await syncFolder(folder);
+          return {
+            kind: "accepted",
+            status: head.status,
+            message: `downloaded ${value.bytes} bytes`,
+            attempts: 1,
+            ...(traceId ? { traceId } : {}),
+            value: { path: dest, bytes: value.bytes, sha256: value.sha256, contentType: value.contentType, url: current.href },
+          };
+        }
+      }
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+}
+
+async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxBytes: number): Promise<HopResult> {
+  if (REDIRECT_STATUSES.has(head.status)) return { type: "redirect", location: headerValue(head.headers, "location") };
+  if (head.status < 200 || head.status >= 300) {
+    return { type: "error", text: (await readCapped(body, ERROR_BODY_BYTES)).toString("utf8") };
+  }
+  const contentType = (headerValue(head.headers, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!(contentType.startsWith("audio/") || contentType === "application/octet-stream")) {
+    return { type: "not-audio", contentType };
+  }
+  const declared = Number(headerValue(head.headers, "content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return { type: "too-big", declared };
+  const file = await localStep(`cannot create ${temp}`, () => open(temp, "wx"));
+  try {
+    const hash = createHash("sha256");
+    let bytes = 0;
+    for await (const chunk of body) {
+      const buffer = chunk as Buffer;
+      bytes += buffer.length;
+      if (bytes > maxBytes) throw new ConsumeError("OVERSIZE", `the file exceeded the ${maxBytes} bytes allowed`);
+      hash.update(buffer);
+      await localStep(`cannot write ${temp}`, () => file.write(buffer));
+    }
+    await localStep(`cannot flush ${temp}`, () => file.sync());
+    return { type: "file", bytes, sha256: hash.digest("hex"), contentType };
+  } finally {
+    await file.close().catch(() => undefined);
+  }
+}
+
+function downloadFailure(head: ResponseHead, text: string, traceHeader: string | undefined, secrets: readonly string[]): Outcome<Downloaded> {
+  const said = readErrorBody(text, head.status, secrets);
+  const traceId = said.traceId ?? traceHeader;
+  const status = head.status;
+  if (status >= 400 && status < 500 && status !== 429) {
+    return { kind: "rejected", status, message: `HTTP ${status}: ${said.message}`, attempts: 1, ...(traceId ? { traceId } : {}) };
+  }
+  return classifyHttpFailure(status, said.message, traceId, 1);
+}
+
+function statusOf(head: ResponseHead | undefined): { status?: number } {
+  return head ? { status: head.status } : {};
+}
+
+/** Runs a file-system step, turning its failure into a LocalError that names the path but no secret. */
+async function localStep<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new LocalError(`${what}${typeof code === "string" ? ` (${code})` : ""}`);
+  }
+}
+
+/** Makes the rename itself durable; some platforms cannot open a folder, which is no reason to fail. */
+async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort only
+  }
+}

@@ -1,0 +1,35 @@
+import { isIP } from "node:net";
+
+/**
+ * True when `hostname` (as `URL.hostname` gives it, IPv6 in brackets or not) names this machine's
+ * loopback interface: `localhost`, 127.0.0.0/8, `::1`, or an IPv4-mapped 127.x address.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost") return true;
+  const family = isIP(host);
+  if (family === 4) return host.startsWith("127.");
+  if (family === 6) {
+    if (host === "::1") return true;
+    // The URL parser writes ::ffff:127.0.0.1 as ::ffff:7f00:1; both spellings reach the same loopback.
+    const mapped = /^::ffff:(.+)$/.exec(host)?.[1];
+    if (mapped === undefined) return false;
+    if (isIP(mapped) === 4) return mapped.startsWith("127.");
+    return /^7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(mapped);
+  }
+  return false;
+}
+
+/**
+ * Why `url` may not carry a request to the service or its audio links, or undefined when it may:
+ * `https:` anywhere, plain `http:` only to a loopback address (where nothing can listen in).
+ */
+export function refuseInsecureUrl(url: URL): string | undefined {
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:") {
+    return isLoopbackHost(url.hostname)
+      ? undefined
+      : `plain http:// is refused for ${url.host}: use https://, or http:// only to 127.0.0.1, ::1 or localhost`;
+  }
+  return `unsupported URL scheme ${url.protocol} (only https:, or http: to loopback)`;
+}
