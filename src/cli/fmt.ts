@@ -1,0 +1,143 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { format } from "../format/format.js";
+import { parseOptions } from "./args.js";
+import { EXIT, UsageError, type Io } from "./io.js";
+import { displayPath, findScripts } from "./scripts.js";
+import { readScript } from "./workspace.js";
+
+export const OPTIONS = {
+  check: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export const HELP = `podc fmt [PATH|GLOB …] [--check]
+podc fmt -
+
+Rewrites scripts in place in the canonical layout (docs/format.md); with no argument, every **/*.pod under the
+current folder. Formatting never changes what a script compiles to; notes and boneyards are kept exactly.
+  --check   write nothing: list the scripts that would change (stdout) and exit 1 if there are any
+  -         read one script from standard input and write it formatted to standard output
+Exit: 0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
+unreadable or unwritable file.`;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseOptions(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(HELP + "\n");
+    return EXIT.ok;
+  }
+  if (positionals.includes("-")) {
+    if (positionals.length > 1) throw new UsageError("- (standard input) cannot be combined with files");
+    return formatStdin(io, values.check);
+  }
+  const files = await findScripts(positionals, io.cwd);
+  if (files.length === 0) {
+    io.stderr.write("podc: no .pod scripts found\n");
+    return EXIT.ok;
+  }
+  let code: number = EXIT.ok;
+  let changed = 0;
+  for (const file of files) {
+    const shown = displayPath(file, io.cwd);
+    const read = readScript(file);
+    if ("error" in read) {
+      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      code = EXIT.usage;
+      continue;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+      io.stderr.write(`podc fmt: ${shown} is not valid UTF-8; left unchanged (podc check shows where)\n`);
+      code = Math.max(code, EXIT.failed);
+      continue;
+    }
+    const formatted = formatReporting(text, shown, io);
+    if (formatted === text) continue;
+    changed++;
+    if (values.check) {
+      io.stdout.write(shown + "\n");
+      continue;
+    }
+    const written = writeAtomically(file, formatted);
+    if (written !== undefined) {
+      io.stderr.write(`podc: cannot write ${shown}: ${written}\n`);
+      code = EXIT.usage;
+    }
+  }
+  if (values.check) return code === EXIT.ok && changed > 0 ? EXIT.failed : code;
+  io.stderr.write(summary(changed, files.length) + "\n");
+  return code;
+}
+
+/** `podc fmt -`: one script from stdin to stdout (with --check, only the verdict). */
+async function formatStdin(io: Io, check: boolean): Promise<number> {
+  if (!io.stdin) throw new UsageError("there is no standard input to read");
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk));
+  const text = decodeUtf8(Buffer.concat(chunks));
+  if (text === undefined) {
+    io.stderr.write("podc fmt: standard input is not valid UTF-8\n");
+    return EXIT.failed;
+  }
+  const formatted = formatReporting(text, "-", io);
+  if (check) {
+    if (formatted === text) return EXIT.ok;
+    io.stdout.write("-\n");
+    return EXIT.failed;
+  }
+  io.stdout.write(formatted);
+  return EXIT.ok;
+}
+
+/** Formats `text`; when the formatter has to leave it unchanged to keep its meaning, says so (it is a podc bug). */
+function formatReporting(text: string, shown: string, io: Io): string {
+  const formatted = format(text);
+  if (!formatted.safe) {
+    io.stderr.write(`podc fmt: ${shown} was left unchanged: it could not be formatted without changing it; please report this\n`);
+  }
+  return formatted.text;
+}
+
+// Text is decoded strictly: a file that is not UTF-8 must never be written back with replacement characters.
+// A byte-order mark stays in the text, so that the formatter keeps it.
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replaces a file's content through a temporary file in the same folder and a rename, so that an interrupted write
+ * never leaves a half-written script. Keeps the file's permissions; through a symbolic link, replaces the file it
+ * points to. Returns why it failed, or undefined.
+ */
+function writeAtomically(link: string, text: string): string | undefined {
+  let temp: string | undefined;
+  try {
+    const path = realpathSync(link);
+    temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+    const mode = statSync(path).mode & 0o7777;
+    writeFileSync(temp, text, { encoding: "utf8", mode });
+    chmodSync(temp, mode);
+    renameSync(temp, path);
+    return undefined;
+  } catch (error) {
+    try {
+      if (temp !== undefined) unlinkSync(temp);
+    } catch {
+      // the temporary file was never created
+    }
+    return (error as NodeJS.ErrnoException).code ?? String(error);
+  }
+}
+
+function summary(changed: number, total: number): string {
+  const scripts = (n: number) => `${n} script${n === 1 ? "" : "s"}`;
+  return changed === 0 ? `${scripts(total)} already formatted` : `formatted ${scripts(changed)} of ${total}`;
+}
