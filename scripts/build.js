@@ -13,6 +13,8 @@ await build({
   target: "node20",
   minify: true,
   legalComments: "none",
+  // Prefer ES module builds: jsonc-parser's UMD "main" require()s its own files at run time, which a bundle lacks.
+  mainFields: ["module", "main"],
   logLevel: "warning",
   // Some dependencies are CommonJS and call require(); give the ES module bundle one.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },

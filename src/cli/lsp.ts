@@ -1,0 +1,93 @@
+import { format } from "node:util";
+import { createConnection, type InitializeParams, type WatchDog } from "vscode-languageserver";
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
+import { startServer } from "../lsp/server.js";
+import { parseOptions } from "./args.js";
+import { EXIT, UsageError, type Io } from "./io.js";
+
+export const OPTIONS = {
+  stdio: { type: "boolean", default: false },
+  // Some clients pass their process id this way; the one in `initialize` is the one watched.
+  clientProcessId: { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export const HELP = `podc lsp --stdio
+
+Starts the language server for .pod scripts, speaking the Language Server Protocol over standard input and output.
+Editors start it themselves (see docs/editor.md); there is nothing to type into it.
+Exit: 0 after the editor's shutdown and exit, 1 when the editor went away without them, 2 usage.`;
+
+const OTHER_TRANSPORTS = /^--(socket|pipe|node-ipc)(=|$)/;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const other = argv.find((arg) => OTHER_TRANSPORTS.test(arg));
+  if (other) throw new UsageError(`${other.split("=")[0]} is not supported: the language server speaks over --stdio only`);
+  const { values, positionals } = parseOptions(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(HELP + "\n");
+    return EXIT.ok;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (!values.stdio) throw new UsageError("say how the editor talks to the server: podc lsp --stdio");
+  if (!io.stdin) throw new UsageError("there is no standard input to read the editor's messages from");
+  return serveStdio(io.stdin, io);
+}
+
+/**
+ * Runs the language server over `input` and `io.stdout` until the editor sends `exit` or closes the stream; resolves
+ * with the exit code the protocol asks for (0 after `shutdown`, else 1). Never calls process.exit.
+ */
+export function serveStdio(input: NodeJS.ReadableStream, io: Io): Promise<number> {
+  return new Promise((resolve) => {
+    // Standard output carries the protocol: a stray console.log there would corrupt it, so it goes to stderr.
+    const restoreConsole = io.stdout === process.stdout ? divertConsole(io.stderr) : () => {};
+    let shutdownReceived = false;
+    let parentWatch: NodeJS.Timeout | undefined;
+    let done = false;
+    const end = (code: number) => {
+      if (done) return;
+      done = true;
+      if (parentWatch) clearInterval(parentWatch);
+      connection.dispose();
+      (input as NodeJS.ReadableStream & { pause?: () => void }).pause?.();
+      restoreConsole();
+      resolve(code);
+    };
+    const watchDog: WatchDog = {
+      get shutdownReceived() {
+        return shutdownReceived;
+      },
+      set shutdownReceived(value: boolean) {
+        shutdownReceived = value;
+      },
+      initialize(params: InitializeParams) {
+        // An editor that dies without closing the pipe must not leave the server running.
+        const pid = params.processId;
+        if (typeof pid !== "number") return;
+        parentWatch = setInterval(() => {
+          try {
+            process.kill(pid, 0);
+          } catch {
+            end(shutdownReceived ? EXIT.ok : EXIT.failed);
+          }
+        }, 3000);
+        parentWatch.unref();
+      },
+      exit: (code: number) => end(code),
+    };
+    const connection = createConnection((logger) => {
+      const protocol = createProtocolConnection(new StreamMessageReader(input), new StreamMessageWriter(io.stdout), logger);
+      protocol.onClose(() => end(shutdownReceived ? EXIT.ok : EXIT.failed));
+      return protocol;
+    }, watchDog);
+    startServer(connection);
+  });
+}
+
+function divertConsole(stderr: NodeJS.WritableStream): () => void {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  const toStderr = (...args: unknown[]) => void stderr.write(format(...args) + "\n");
+  console.log = console.info = console.debug = toStderr;
+  return () => Object.assign(console, saved);
+}

@@ -1,0 +1,246 @@
+import {
+  CompletionItemKind,
+  type CompletionItem,
+  type Connection,
+  type Position,
+  type Range,
+} from "vscode-languageserver";
+import type { Song } from "../ast/nodes.js";
+import { SECTION_NAMES } from "../parser/markers.js";
+import type { ScriptState, Scripts } from "./documents.js";
+import { lineText } from "./positions.js";
+
+// Completion reads the line being typed, because a half-typed line is often not yet the element it will become
+// ("HO" is no speech), and the tree for everything around it: whether the line is on the title page, inside a
+// song, or in the body. Each context offers only what the language allows there:
+//   body, at the start of a line       the cast's speaker labels (and SONG:)
+//   Cast entries                       labels the body uses but nobody casts; after the colon, the voices
+//   title page, before the colon       title-page keys not given yet; after `Model:`, the models
+//   a song's header lines              Style and Model not given yet; after `Model:`, the models
+//   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
+
+/** Title-page keys offered: those with meaning, then common metadata. */
+const TITLE_KEYS = ["Title", "Cast", "Model", "Author", "Episode", "Season", "Series", "Draft date", "Contact", "Copyright"];
+const SONG_HEADERS = ["Style", "Model"];
+const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
+const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
+const COLON = /[:：]/;
+
+/** Answers completion requests from the shared analysis of the document. */
+export function addCompletionHandler(connection: Connection, scripts: Scripts): void {
+  connection.onCompletion((params) => {
+    const state = scripts.get(params.textDocument.uri);
+    return state ? completionsAt(state, params.position) : [];
+  });
+}
+
+/** What may be typed at `position`, as items whose edits replace the part of the line already typed. */
+export function completionsAt(state: ScriptState, position: Position): CompletionItem[] {
+  const { document, analysis } = state;
+  const script = analysis.script;
+  const line = position.line + 1; // the tree's 1-based line
+  const text = lineText(document, position.line);
+  const before = text.slice(0, position.character);
+  const after = text.slice(position.character);
+  const offset = state.positions.offset(position);
+  const span: LineRange = (start, end) => ({ start: { line: position.line, character: start }, end: { line: position.line, character: end } });
+
+  if (insideTrivia(state, offset)) return [];
+
+  const title = titlePageContext(state, line);
+  if (title !== undefined) return titlePageCompletions(state, title, before, after, span);
+
+  const song = script.body.find((e): e is Song => e.type === "Song" && insideSong(e, line));
+  if (song) return songCompletions(state, song, line, before, after, span);
+
+  const items: CompletionItem[] = [];
+  const label = LABEL_PREFIX.exec(before);
+  if (label) {
+    const forced = label[1] === "@";
+    const tail = LABEL_TAIL.exec(after)?.[0].length ?? 0;
+    const colonFollows = COLON.test(after.slice(tail).trimStart().charAt(0));
+    const range = span(0, position.character + (colonFollows ? tail : 0));
+    let rank = 0;
+    for (const member of analysis.cast.values()) {
+      const written = (forced || /\p{Ll}/u.test(member.label) ? "@" : "") + member.label;
+      items.push({
+        label: member.label,
+        kind: CompletionItemKind.Variable,
+        detail: `voice ${member.voice}`,
+        documentation: member.from === "script" ? "cast in this script's title page" : "cast in podc.json",
+        filterText: forced ? `@${member.label}` : member.label,
+        sortText: String(rank++).padStart(4, "0"),
+        textEdit: { range, newText: colonFollows ? written : `${written}: ` },
+      });
+    }
+    if (!forced) {
+      items.push({ label: "SONG:", kind: CompletionItemKind.Keyword, detail: "start a song block", sortText: "9999", textEdit: { range, newText: "SONG: " } });
+    }
+  }
+  // Before anything else in a script without a title page, the line may still open one.
+  const first = script.body[0];
+  if (!script.titlePage && (first === undefined || first.span.start.line >= line) && !COLON.test(before)) {
+    const blankBefore = document.getText({ start: { line: 0, character: 0 }, end: { line: position.line, character: 0 } }).trim() === "";
+    if (blankBefore) items.push(...keyItems(TITLE_KEYS, before, after, span, eol(state)));
+  }
+  return items;
+}
+
+/** The range between two characters of the line being completed. */
+type LineRange = (start: number, end: number) => Range;
+
+function titlePageCompletions(
+  state: ScriptState,
+  title: { castEntry: boolean; givenKeys: Set<string> },
+  before: string,
+  after: string,
+  span: LineRange,
+): CompletionItem[] {
+  const colon = before.search(COLON);
+  if (title.castEntry) {
+    if (colon >= 0) {
+      // The voice: the whole value after the colon is replaced.
+      const start = colon + 1 + (/^[ \t]*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
+      const end = before.length + after.trimEnd().length;
+      const range = span(start, Math.max(start, end));
+      return state.loaded.config.voices.map((voice, i) => ({
+        label: voice,
+        kind: CompletionItemKind.EnumMember,
+        detail: "voice",
+        sortText: String(i).padStart(4, "0"),
+        textEdit: { range, newText: voice },
+      }));
+    }
+    // A new entry: the labels the body speaks with that have no voice yet.
+    const indent = /^[ \t]*/.exec(before)![0].length;
+    const tail = LABEL_TAIL.exec(after)?.[0].length ?? 0;
+    const colonFollows = COLON.test(after.slice(tail).trimStart().charAt(0));
+    const range = span(indent, before.length + (colonFollows ? tail : 0));
+    const uncast = new Set<string>();
+    for (const element of state.analysis.script.body) {
+      if (element.type === "Speech" && !state.analysis.cast.has(element.speaker.name)) uncast.add(element.speaker.name);
+    }
+    return [...uncast].map((label) => ({
+      label,
+      kind: CompletionItemKind.Variable,
+      detail: "speaks in this script but has no voice",
+      textEdit: { range, newText: colonFollows ? label : `${label}: ` },
+    }));
+  }
+  if (colon >= 0) {
+    const key = before.slice(0, colon).trim().toLowerCase();
+    return key === "model" ? modelItems(state, before, after, colon, span) : [];
+  }
+  if (/^[ \t]/.test(before)) return [];
+  const keys = TITLE_KEYS.filter((k) => !title.givenKeys.has(k.toLowerCase()));
+  return keyItems(keys, before, after, span, eol(state));
+}
+
+function songCompletions(state: ScriptState, song: Song, line: number, before: string, after: string, span: LineRange): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  const colon = before.search(COLON);
+  const lastHeaderLine = song.headers.length > 0 ? song.headers[song.headers.length - 1]!.span.end.line : song.span.start.line;
+  const header = song.headers.find((h) => h.span.start.line === line);
+  if (colon >= 0) {
+    return header?.name === "model" ? modelItems(state, before, after, colon, span) : [];
+  }
+  if (line === lastHeaderLine + 1 || (header && line <= lastHeaderLine)) {
+    const given = new Set(song.headers.filter((h) => h !== header).map((h) => h.name));
+    items.push(...keyItems(SONG_HEADERS.filter((k) => !given.has(k.toLowerCase())), before, after, span, eol(state)));
+  }
+  const marker = /^([ \t]*)(?:([[【])[^\]】]*|[\p{L}-]*)$/u.exec(before);
+  if (marker) {
+    const start = marker[1]!.length;
+    const bracket = marker[2] ?? "";
+    const tail = bracket ? /^[^\]】]*[\]】]?(?=\s*$)/.exec(after)?.[0].length ?? 0 : /^[\p{L}-]*/u.exec(after)![0].length;
+    const range = span(start, before.length + tail);
+    SECTION_NAMES.forEach((name, i) =>
+      items.push({
+        label: `[${name}]`,
+        kind: CompletionItemKind.EnumMember,
+        detail: "section marker",
+        filterText: `${bracket}${name}`,
+        sortText: `1${String(i).padStart(3, "0")}`,
+        textEdit: { range, newText: `[${name}]` },
+      }),
+    );
+    if (!bracket && start === 0) {
+      items.push({ label: "END SONG", kind: CompletionItemKind.Keyword, detail: "close the song block", sortText: "2000", textEdit: { range, newText: "END SONG" } });
+    }
+  }
+  return items;
+}
+
+/** Items for `Key: ` lines; a colon already typed after the key is kept. */
+function keyItems(keys: readonly string[], before: string, after: string, span: LineRange, newline: string): CompletionItem[] {
+  if (!/^[\p{L} ]*$/u.test(before)) return [];
+  const tail = /^[\p{L} ]*(?=[:：])/u.exec(after)?.[0].length ?? 0;
+  const colonFollows = tail > 0 || COLON.test(after.charAt(0));
+  const range = span(0, before.length + tail);
+  return keys.map((key, i) => ({
+    label: key,
+    kind: CompletionItemKind.Property,
+    sortText: `0${String(i).padStart(3, "0")}`,
+    textEdit: { range, newText: colonFollows ? key : key === "Cast" ? `Cast:${newline}    ` : `${key}: ` },
+  }));
+}
+
+function modelItems(state: ScriptState, before: string, after: string, colon: number, span: LineRange): CompletionItem[] {
+  const { config } = state.loaded;
+  const models = [...new Set([...(config.models ?? []), config.model, "auto"])];
+  const start = colon + 1 + (/^[ \t]*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
+  const range = span(start, Math.max(start, before.length + after.trimEnd().length));
+  return models.map((model, i) => ({
+    label: model,
+    kind: CompletionItemKind.Value,
+    detail: config.models ? "allowed model" : model === config.model ? "the project's default model" : "model",
+    sortText: String(i).padStart(4, "0"),
+    textEdit: { range, newText: model },
+  }));
+}
+
+/**
+ * Whether a 1-based line belongs to the title page, and if so whether it is an indented Cast entry and which keys
+ * are given. The page runs from its first line to the first blank line, so the line being typed counts even when the
+ * tree could not yet read it as an entry; the line itself may be blank (a new entry's indentation).
+ */
+function titlePageContext(state: ScriptState, line: number): { castEntry: boolean; givenKeys: Set<string> } | undefined {
+  const page = state.analysis.script.titlePage;
+  if (!page || line < page.span.start.line) return undefined;
+  const lines: string[] = [];
+  for (let l = page.span.start.line; l < line; l++) {
+    const text = lineText(state.document, l - 1);
+    if (text.trim() === "") return undefined;
+    lines.push(text);
+  }
+  const givenKeys = new Set(page.entries.filter((e) => e.span.start.line !== line).map((e) => e.name));
+  const current = lineText(state.document, line - 1);
+  if (!/^[ \t]/.test(current)) return { castEntry: false, givenKeys };
+  const owner = lines.reverse().find((l) => !/^[ \t]/.test(l));
+  const key = owner?.split(COLON)[0]?.trim().toLowerCase();
+  return { castEntry: key === "cast", givenKeys };
+}
+
+function insideSong(song: Song, line: number): boolean {
+  if (line <= song.span.start.line) return false;
+  return song.end ? line < song.end.start.line : true;
+}
+
+function insideTrivia(state: ScriptState, offset: number): boolean {
+  const inside = (span: { start: { offset: number }; end: { offset: number } }, terminated: boolean) =>
+    span.start.offset < offset && (offset < span.end.offset || !terminated);
+  const script = state.analysis.script;
+  if (script.boneyards.some((b) => inside(b.span, b.terminated))) return true;
+  for (const element of script.body) {
+    if (element.span.start.offset > offset) break;
+    const notes =
+      element.type === "Note" ? [element] : element.type === "Speech" ? element.parts : element.type === "Song" ? element.items : [];
+    for (const note of notes) if (note.type === "Note" && inside(note.span, note.terminated)) return true;
+  }
+  return false;
+}
+
+/** The document's line break, for items that insert one. */
+function eol(state: ScriptState): string {
+  return /\r\n|\r|\n/.exec(state.document.getText())?.[0] ?? "\n";
+}

@@ -1,0 +1,42 @@
+import { pathToFileURL } from "node:url";
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import type { Connection, Location, Position } from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import type { Speech } from "../ast/nodes.js";
+import type { ScriptState, Scripts } from "./documents.js";
+import { touches } from "./positions.js";
+
+// A speaker is defined where it gets its voice: its entry in the title page's Cast, or, when the script does not
+// cast it, its key in podc.json's "cast".
+
+/** Answers definition requests on speaker labels. */
+export function addDefinitionHandler(connection: Connection, scripts: Scripts): void {
+  connection.onDefinition((params) => {
+    const state = scripts.get(params.textDocument.uri);
+    return state ? definitionAt(state, params.position) : null;
+  });
+}
+
+/** Where the speaker under `position` is cast, or null when the position holds no cast speaker. */
+export function definitionAt(state: ScriptState, position: Position): Location | null {
+  const speech = speechAt(state, state.positions.offset(position));
+  const member = speech && state.analysis.cast.get(speech.speaker.name);
+  if (!member) return null;
+  if (member.from === "script") return member.labelSpan ? { uri: state.uri, range: state.positions.range(member.labelSpan) } : null;
+  const { path, source } = state.loaded;
+  if (!path || !source) return null;
+  const tree = parseTree(source.text);
+  const key = tree && findNodeAtLocation(tree, ["cast", member.label])?.parent?.children?.[0];
+  if (!key) return null;
+  const json = TextDocument.create(pathToFileURL(path).href, "json", 0, source.text);
+  return { uri: json.uri, range: { start: json.positionAt(key.offset), end: json.positionAt(key.offset + key.length) } };
+}
+
+/** The speech whose speaker label is under `offset` (into the analysed text), if any. */
+export function speechAt(state: ScriptState, offset: number): Speech | undefined {
+  for (const element of state.analysis.script.body) {
+    if (element.span.start.offset > offset) return undefined;
+    if (element.type === "Speech" && touches(element.speaker.span, offset)) return element;
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+import type { Connection, TextEdit } from "vscode-languageserver";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { format } from "../format/format.js";
+import type { Scripts } from "./documents.js";
+
+// Formatting is `podc fmt`: the same formatter, on the editor's text. The canonical layout has no options, so the
+// editor's tab size and spaces setting are ignored. The result is one edit replacing the whole text (the formatter
+// keeps a byte-order mark and the line ending), or none when the script is already formatted — or when the
+// formatter could not keep the script's meaning, which the writer is told instead of seeing nothing happen.
+
+/** Answers whole-document formatting requests. */
+export function addFormattingHandler(connection: Connection, scripts: Scripts): void {
+  connection.onDocumentFormatting((params) => {
+    const document = scripts.documents.get(params.textDocument.uri);
+    if (!document) return null;
+    const { edits, safe } = formatDocument(document);
+    if (!safe) void connection.window.showWarningMessage("podc: this script cannot be formatted safely, so it was left as it is");
+    return edits;
+  });
+}
+
+/** The edits that give the document its canonical layout, and whether the formatter could do so safely. */
+export function formatDocument(document: TextDocument): { edits: TextEdit[]; safe: boolean } {
+  const text = document.getText();
+  const formatted = format(text);
+  if (formatted.text === text) return { edits: [], safe: formatted.safe };
+  return { edits: [{ range: { start: document.positionAt(0), end: document.positionAt(text.length) }, newText: formatted.text }], safe: true };
+}

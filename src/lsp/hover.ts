@@ -1,0 +1,92 @@
+import { MarkupKind, type Connection, type Hover, type Position } from "vscode-languageserver";
+import type { Marker, Song } from "../ast/nodes.js";
+import type { Span } from "../diagnostics/diagnostic.js";
+import { codePointLength } from "../lower/code-points.js";
+import { hasLyricLines, lyricsText, markerLine } from "../lower/lyrics.js";
+import { stylePrompt } from "../lower/prompt.js";
+import { songHeader } from "../lower/song-header.js";
+import { songModel } from "../lower/song-model.js";
+import { titlePageValue } from "../lower/title-page.js";
+import type { ScriptState, Scripts } from "./documents.js";
+import { touches } from "./positions.js";
+
+// Hover answers "what will be sent?" for the places where the script alone does not say: which voice a label speaks
+// with, and what a song's request will hold. The song summary is computed by the same lowering functions that build
+// the request, so it cannot disagree with `podc compile`.
+
+/** Answers hover requests: speaker labels (in speeches and Cast entries), song lines, section markers. */
+export function addHoverHandler(connection: Connection, scripts: Scripts): void {
+  connection.onHover((params) => {
+    const state = scripts.get(params.textDocument.uri);
+    return state ? hoverAt(state, params.position) : null;
+  });
+}
+
+/** The hover at `position`, or null where there is nothing to add to what the line says. */
+export function hoverAt(state: ScriptState, position: Position): Hover | null {
+  const offset = state.positions.offset(position);
+  const line = position.line + 1;
+  const script = state.analysis.script;
+  for (const entry of script.titlePage?.entries ?? []) {
+    for (const member of entry.cast ?? []) {
+      if (touches(member.label.span, offset)) return hover(state, member.label.span, speakerText(state, member.label.text));
+    }
+  }
+  for (const element of script.body) {
+    if (element.span.start.offset > offset) break;
+    if (element.type === "Speech" && touches(element.speaker.span, offset)) {
+      return hover(state, element.speaker.span, speakerText(state, element.speaker.name));
+    }
+    if (element.type !== "Song" || !touches(element.span, offset)) continue;
+    if (line === element.span.start.line) return hover(state, element.title.span, songText(state, element));
+    if (element.end && line === element.end.start.line) return hover(state, element.end, songText(state, element));
+    const marker = element.items.find((item): item is Marker => item.type === "Marker" && touches(item.span, offset));
+    if (marker) return hover(state, marker.span, markerText(marker));
+  }
+  return null;
+}
+
+function hover(state: ScriptState, span: Span, value: string): Hover {
+  return { contents: { kind: MarkupKind.Markdown, value }, range: state.positions.range(span) };
+}
+
+function speakerText(state: ScriptState, label: string): string {
+  const member = state.analysis.cast.get(label);
+  if (!member) return `**${label}** has no voice: the label is not in the cast (the title page's \`Cast\` or podc.json).`;
+  const head = `**${label}** speaks with the voice **${member.voice}**.`;
+  if (member.from === "config") return `${head}\n\nCast in podc.json${state.loaded.path ? ` (\`${state.loaded.path}\`)` : ""}.`;
+  const line = member.labelSpan ? `, line ${member.labelSpan.start.line}` : "";
+  const projectVoice = state.loaded.config.cast[label];
+  const overrides = projectVoice === undefined ? "" : ` It overrides podc.json, which gives ${label} the voice ${projectVoice}.`;
+  return `${head}\n\nCast in this script's title page${line}.${overrides}`;
+}
+
+/** The song's request in numbers: characters of lyrics and style against their limits, and the model and its source. */
+function songText(state: ScriptState, song: Song): string {
+  const { config } = state.loaded;
+  const name = song.title.text === "" ? "SONG" : `SONG: ${song.title.text}`;
+  const lyrics = codePointLength(lyricsText(song));
+  const prompt = codePointLength(stylePrompt(songHeader(song, "style") ?? ""));
+  const titleModel = titlePageValue(state.analysis.script, "model");
+  const model = songModel(song, titleModel, config.model);
+  const source = [
+    [songHeader(song, "model"), "this song's Model header"],
+    [titleModel, "the title page's Model"],
+    [config.model, state.loaded.path ? "podc.json's model" : "the default"],
+  ].find(([value]) => value !== undefined && value.trim() !== "")?.[1] ?? "the default";
+  const lines = [
+    `**${name}** — one song request`,
+    "",
+    `- lyrics: ${lyrics} of ${config.limits.lyricsChars} characters${lyrics > config.limits.lyricsChars ? " — too long" : ""}`,
+    `- style prompt: ${prompt} of ${config.limits.promptChars} characters${prompt > config.limits.promptChars ? " — too long" : ""}`,
+    `- model: \`${model}\`, from ${source}`,
+  ];
+  if (prompt === 0 || !hasLyricLines(song)) lines.push("", `Not sent until it has ${prompt === 0 ? "a Style" : "a lyric line"}.`);
+  return lines.join("\n");
+}
+
+function markerText(marker: Marker): string {
+  return marker.canonical === null
+    ? `Unknown section name: the marker is sent as written, \`${markerLine(marker)}\`.`
+    : `Section marker, sent as \`${markerLine(marker)}\`.`;
+}
