@@ -1,0 +1,66 @@
+import { resolve } from "node:path";
+import { foldJournal } from "../run/job-record.js";
+import { buildEpisodes, LOCAL_KEY_BASE } from "../run/job.js";
+import { readJournal } from "../run/journal.js";
+import { currentHolder } from "../run/lock.js";
+import { baseUrlFrom } from "../run/service-target.js";
+import { repositoryRoot, stateDir } from "../run/state-dir.js";
+import { episodeStatus, journalStatus, statusText } from "../run/status.js";
+import { parseOptions } from "./args.js";
+import { EXIT, type Io } from "./io.js";
+import { compileScripts } from "./run.js";
+import { displayPath } from "./scripts.js";
+
+export const OPTIONS = {
+  json: { type: "boolean", default: false },
+  local: { type: "boolean", default: false },
+  out: { type: "string", default: "out" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export const HELP = `podc status [FILE…] [--json] [--local]
+
+Shows what the journal (.podc/journal.jsonl at the repository root) knows of every job: its state,
+task and trace id, files, problem, and what the next podc run will do with it. With FILE, only that
+script's requests, in script order (for the service in PODC_BASE_URL or podc.json; --local for the
+emulator's). Sends nothing and takes no lock.
+  --json    one JSON object {"jobs": […]} on stdout
+Exit: 0; 1 when a FILE has errors; 2 usage, unreadable file, bad configuration.`;
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseOptions(argv, OPTIONS);
+  if (values.help) {
+    io.stdout.write(HELP + "\n");
+    return EXIT.ok;
+  }
+  const files = positionals.map((p) => resolve(io.cwd, p));
+  let rows;
+  let root: string;
+  if (files.length === 0) {
+    root = repositoryRoot(io.cwd, io.cwd);
+    rows = journalStatus(foldJournal(readJournal(stateDir(root)).entries));
+  } else {
+    const compiled = compileScripts(files, resolve(io.cwd, values.out), io);
+    if ("exitCode" in compiled) return compiled.exitCode;
+    root = compiled.root;
+    const records = foldJournal(readJournal(stateDir(root)).entries);
+    const target = values.local ? { keyBase: LOCAL_KEY_BASE } : baseUrlFrom(io.env, compiled.config.service);
+    if ("error" in target) {
+      // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
+      io.stderr.write(`podc status: ${target.error}\npodc status: showing the journal's jobs from these scripts instead\n`);
+      const sources = new Set(compiled.scripts.map((s) => s.sourceInRoot));
+      rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
+    } else {
+      rows = episodeStatus(buildEpisodes(compiled.scripts, target.keyBase).episodes, records);
+    }
+  }
+  const holder = currentHolder(stateDir(root));
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify({ jobs: rows, ...(holder ? { runningNow: holder } : {}) }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  if (holder) io.stderr.write(`podc status: a podc run holds the lock (pid ${holder.pid} on ${holder.host} since ${holder.startedAt}); states may be changing\n`);
+  io.stdout.write(statusText(rows));
+  if (files.length === 0 && rows.length > 0) io.stderr.write(`podc status: journal ${displayPath(resolve(stateDir(root), "journal.jsonl"), io.cwd)}\n`);
+  return EXIT.ok;
+}

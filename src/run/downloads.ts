@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, stat } from "node:fs/promises";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { ServiceClient } from "../service/client.js";
+import type { Failure } from "../service/outcome.js";
+import { choiceFileName, extensionFor } from "./file-names.js";
+import type { Job } from "./job.js";
+import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
+import type { JournalWriter } from "./journal.js";
+import { copyFileDurably, renameDurably } from "./durable.js";
+import { wavDurationMs } from "./wav-duration.js";
+
+/*
+ * Getting one choice of a finished job onto disk under its script-given name, as cheaply as possible:
+ *
+ *  1. the file is already there and its size and sha256 match a journaled download: keep it;
+ *  2. a journaled copy elsewhere (another episode, an older --out) still matches: copy it;
+ *  3. otherwise download the link again — through the service client, which allows only https: (or
+ *     http: to loopback), at most 5 redirects, an audio content type, a size cap, never the key to
+ *     another origin, and writes a temporary file that is flushed and renamed into place.
+ *
+ * Nothing here ever sends a paid request: a file that cannot be fetched is reported, not regenerated.
+ */
+
+export interface DownloadContext {
+  client: Pick<ServiceClient, "download">;
+  journal: JournalWriter;
+  /** Repository root: journaled paths are relative to it. */
+  root: string;
+  maxBytes: number;
+  /** Ctrl-C or the deadline. */
+  signal: AbortSignal;
+  now: () => number;
+  /** Links known to be dead without asking (with --local: those of an emulator that has stopped). */
+  isDeadLink?: (url: string) => boolean;
+}
+
+/** Where a choice should live, once its extension is known. */
+export interface ChoiceTarget {
+  outDir: string;
+  stem: string;
+}
+
+export type ChoiceResult =
+  | { type: "present"; file: RecordedFile; path: string; how: "verified" | "copied" | "downloaded"; traceId?: string }
+  | { type: "failed"; lost: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
+  | { type: "stopped" };
+
+/** The path to journal for `absolute`: relative to the root (with `/`) when inside it, else absolute. */
+export function journalPath(root: string, absolute: string): string {
+  const rel = relative(root, absolute);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return absolute;
+  return rel.split(sep).join("/");
+}
+
+/** The absolute path of a journaled path. */
+export function absolutePath(root: string, journaled: string): string {
+  return isAbsolute(journaled) ? journaled : resolve(root, journaled);
+}
+
+/** True when `path` is a file of exactly `bytes` bytes whose sha256 is `sha256`. */
+export async function verifyFile(path: string, bytes: number, sha256: string): Promise<boolean> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile() || info.size !== bytes) return false;
+  } catch {
+    return false;
+  }
+  return (await sha256Of(path)) === sha256;
+}
+
+function sha256Of(path: string): Promise<string | undefined> {
+  return new Promise((done) => {
+    const hash = createHash("sha256");
+    createReadStream(path)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => done(hash.digest("hex")))
+      .on("error", () => done(undefined));
+  });
+}
+
+/**
+ * Makes sure choice `choice` of `job` is on disk at `target`: kept, copied or downloaded (see above),
+ * journaling every new file. `refreshUrl` may fetch a fresh link when the journaled one fails;
+ * `beforeFetch` is told when the file is not already in place.
+ */
+export async function ensureChoice(
+  ctx: DownloadContext,
+  job: Job,
+  record: JobRecord,
+  choice: RecordedChoice,
+  target: ChoiceTarget,
+  hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
+): Promise<ChoiceResult> {
+  const recorded = record.files.filter((f) => f.choice === choice.index).reverse();
+  const known = recorded[0];
+  if (known) {
+    const path = join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(known.contentType)));
+    const here = recorded.find((f) => absolutePath(ctx.root, f.file) === path);
+    if (here && (await verifyFile(path, here.bytes, here.sha256))) return { type: "present", file: here, path, how: "verified" };
+    for (const copy of recorded) {
+      const source = absolutePath(ctx.root, copy.file);
+      if (source === path || !(await verifyFile(source, copy.bytes, copy.sha256))) continue;
+      hooks.beforeFetch?.();
+      await mkdir(target.outDir, { recursive: true });
+      await copyFileDurably(source, path);
+      const file = journalFile(ctx, job, { ...copy, file: journalPath(ctx.root, path) }, undefined);
+      return { type: "present", file, path, how: "copied" };
+    }
+  }
+  hooks.beforeFetch?.();
+  if (job.kind === "podcast" && record.expiresAt !== undefined && record.expiresAt * 1000 <= ctx.now()) {
+    const message = `the link expired at ${new Date(record.expiresAt * 1000).toISOString()} and the file is not on disk`;
+    ctx.journal.append({ type: "download-failed", job: job.key, choice: choice.index, lost: true, message });
+    return { type: "failed", lost: true, failure: { message } };
+  }
+  let result = await download(ctx, job, choice, choice.url, target);
+  if (result.type === "failed" && hooks.refreshUrl && !ctx.signal.aborted) {
+    const fresh = await hooks.refreshUrl();
+    if (fresh !== undefined && fresh !== choice.url) result = await download(ctx, job, choice, fresh, target);
+  }
+  if (result.type === "failed") {
+    const { failure } = result;
+    ctx.journal.append({
+      type: "download-failed",
+      job: job.key,
+      choice: choice.index,
+      lost: result.lost,
+      message: failure.message,
+      ...(failure.status !== undefined ? { status: failure.status } : {}),
+      ...(failure.traceId ? { traceId: failure.traceId } : {}),
+    });
+  }
+  return result;
+}
+
+async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, url: string, target: ChoiceTarget): Promise<ChoiceResult> {
+  if (ctx.isDeadLink?.(url)) return { type: "failed", lost: true, failure: { message: "the link belongs to a service that is no longer running" } };
+  await mkdir(target.outDir, { recursive: true });
+  // The extension comes from the content type, known only once the answer arrives: download under a
+  // hidden name, then rename.
+  const incoming = join(target.outDir, `.${choiceFileName(target.stem, job.kind, choice.index, "")}.incoming`);
+  const outcome = await ctx.client.download(url, incoming, { signal: ctx.signal, maxBytes: ctx.maxBytes });
+  if (ctx.signal.aborted && outcome.kind !== "accepted") return { type: "stopped" };
+  if (outcome.kind !== "accepted") {
+    // A link that answers 403, 404 or 410 is dead: asking again will not bring the audio back.
+    const lost = outcome.kind === "rejected" && (outcome.status === 403 || outcome.status === 404 || outcome.status === 410);
+    return { type: "failed", lost, failure: outcome };
+  }
+  const got = outcome.value;
+  const path = join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(got.contentType)));
+  await renameDurably(got.path, path);
+  const measured = extensionFor(got.contentType) === ".wav" ? await wavDurationMs(path) : undefined;
+  const durationMs = measured ?? choice.durationMs;
+  const file = journalFile(
+    ctx,
+    job,
+    {
+      choice: choice.index,
+      file: journalPath(ctx.root, path),
+      bytes: got.bytes,
+      sha256: got.sha256,
+      contentType: got.contentType,
+      ...(durationMs !== undefined ? { durationMs } : {}),
+    },
+    outcome.traceId,
+  );
+  return { type: "present", file, path, how: "downloaded", ...(outcome.traceId ? { traceId: outcome.traceId } : {}) };
+}
+
+function journalFile(ctx: DownloadContext, job: Job, file: RecordedFile, traceId: string | undefined): RecordedFile {
+  ctx.journal.append({
+    type: "downloaded",
+    job: job.key,
+    choice: file.choice,
+    file: file.file,
+    bytes: file.bytes,
+    sha256: file.sha256,
+    contentType: file.contentType,
+    ...(file.durationMs !== undefined ? { durationMs: file.durationMs } : {}),
+    ...(traceId ? { traceId } : {}),
+  });
+  return file;
+}

@@ -1,0 +1,208 @@
+import type { Origin } from "../lower/plan.js";
+import type { Because, JournalEntry } from "./journal-entry.js";
+
+/*
+ * What the journal knows of one job, folded from its entries in order. The states:
+ *
+ *   new ──intent──▶ intent ──accepted──▶ accepted ──polling──▶ polling ──succeeded──▶ succeeded ──done──▶ done
+ *                     │                     (podcast: accepted ──downloaded…──▶ done)        └─failed──▶ failed
+ *                     ├──not-sent──▶ ready      (provably nothing created; sent again freely)
+ *                     ├──rejected──▶ rejected   (the service refused the content; nothing billed)
+ *                     └──ambiguous─▶ ambiguous  (may have been accepted and billed; never sent again automatically)
+ *
+ * An `intent` with nothing after it is how a crash during a POST looks: a new run treats it as
+ * ambiguous. Any new `intent` starts the job's story afresh (a rate-limited retry, or a new request the
+ * user asked for); `downloaded` and `download-failed` add to a state without changing it.
+ */
+
+export type JobState = "new" | "intent" | "ready" | "rejected" | "ambiguous" | "accepted" | "polling" | "succeeded" | "failed" | "done";
+
+export interface RecordedFile {
+  choice: number;
+  /** As journaled: relative to the repository root when inside it. */
+  file: string;
+  bytes: number;
+  sha256: string;
+  contentType: string;
+  durationMs?: number;
+}
+
+export interface RecordedChoice {
+  index: number;
+  url: string;
+  durationMs?: number;
+}
+
+export interface Problem {
+  status?: number;
+  code?: string;
+  message: string;
+  traceId?: string;
+}
+
+export interface JobRecord {
+  key: string;
+  state: JobState;
+  kind?: "song" | "podcast";
+  script?: string;
+  origin?: Origin;
+  base?: string;
+  /** The generation of the latest intent (see job.ts idempotencyKey). */
+  generation: number;
+  idempotencyKey?: string;
+  because?: Because;
+  /** Paid POSTs the journal has begun for this job, over all runs (each `intent`). */
+  intents: number;
+  taskId?: string;
+  model?: string;
+  /** The song task's last known status. */
+  taskStatus?: string;
+  /** A podcast's link and its expiry (Unix seconds). */
+  url?: string;
+  expiresAt?: number;
+  choices?: RecordedChoice[];
+  /** Every download of the current result, oldest first (a choice may have copies in several places). */
+  files: RecordedFile[];
+  /** Why the job stopped: the rejection, the ambiguity, the task's failure, or the last failed download. */
+  problem?: Problem;
+  /** The last failed download could not be repeated: the link expired or is gone. */
+  lost: boolean;
+  traceIds: string[];
+  /** ISO time of the latest entry. */
+  updatedAt?: string;
+}
+
+/** The record of a job the journal has never seen. */
+export function emptyRecord(key: string): JobRecord {
+  return { key, state: "new", generation: 0, intents: 0, files: [], lost: false, traceIds: [] };
+}
+
+/** Folds one entry into a record (mutating it). Entries for other jobs are ignored. */
+export function applyEntry(record: JobRecord, entry: JournalEntry): void {
+  if (entry.job !== record.key) return;
+  record.updatedAt = entry.at;
+  switch (entry.type) {
+    case "intent": {
+      const { intents, traceIds } = record;
+      // A new request starts the story afresh: nothing of the earlier task, link or files carries over.
+      for (const field of Object.keys(record)) delete (record as unknown as Record<string, unknown>)[field];
+      Object.assign(record, emptyRecord(entry.job), {
+        state: "intent",
+        kind: entry.kind,
+        script: entry.script,
+        origin: entry.origin,
+        base: entry.base,
+        generation: entry.generation,
+        idempotencyKey: entry.idempotencyKey,
+        because: entry.because,
+        intents: intents + 1,
+        traceIds,
+        updatedAt: entry.at,
+      });
+      return;
+    }
+    case "accepted":
+      record.state = "accepted";
+      setIf(record, "taskId", entry.taskId);
+      setIf(record, "model", entry.model);
+      setIf(record, "taskStatus", entry.status);
+      setIf(record, "url", entry.url);
+      setIf(record, "expiresAt", entry.expiresAt);
+      addTrace(record, entry.traceId);
+      return;
+    case "rejected":
+      record.state = "rejected";
+      record.problem = problemOf(entry);
+      addTrace(record, entry.traceId);
+      return;
+    case "ambiguous":
+      record.state = "ambiguous";
+      record.problem = problemOf(entry);
+      addTrace(record, entry.traceId);
+      return;
+    case "not-sent":
+      record.state = "ready";
+      record.problem = problemOf(entry);
+      addTrace(record, entry.traceId);
+      return;
+    case "polling":
+      if (record.state === "accepted" || record.state === "polling") record.state = "polling";
+      record.taskId ??= entry.taskId;
+      record.taskStatus = entry.status;
+      // Not kept in traceIds: one per status change is noise; the final query's trace comes with the ending.
+      return;
+    case "succeeded":
+      record.state = "succeeded";
+      record.taskStatus = "succeeded";
+      record.choices = entry.choices.map((c) => ({ ...c }));
+      setIf(record, "model", entry.model);
+      addTrace(record, entry.traceId);
+      return;
+    case "failed":
+      record.state = "failed";
+      record.taskStatus = entry.status;
+      record.problem = { message: entry.reason, ...(entry.traceId ? { traceId: entry.traceId } : {}) };
+      addTrace(record, entry.traceId);
+      return;
+    case "downloaded": {
+      const file: RecordedFile = {
+        choice: entry.choice,
+        file: entry.file,
+        bytes: entry.bytes,
+        sha256: entry.sha256,
+        contentType: entry.contentType,
+        ...(entry.durationMs !== undefined ? { durationMs: entry.durationMs } : {}),
+      };
+      record.files = record.files.filter((f) => f.file !== entry.file);
+      record.files.push(file);
+      record.lost = false;
+      addTrace(record, entry.traceId);
+      return;
+    }
+    case "download-failed":
+      record.problem = problemOf(entry);
+      record.lost = entry.lost;
+      addTrace(record, entry.traceId);
+      return;
+    case "done":
+      record.state = "done";
+      delete record.problem;
+      return;
+  }
+}
+
+/** Every job's record, folded from a journal's entries. */
+export function foldJournal(entries: readonly JournalEntry[]): Map<string, JobRecord> {
+  const records = new Map<string, JobRecord>();
+  for (const entry of entries) {
+    let record = records.get(entry.job);
+    if (!record) {
+      record = emptyRecord(entry.job);
+      records.set(entry.job, record);
+    }
+    applyEntry(record, entry);
+  }
+  return records;
+}
+
+/** The choices a finished job has audio for: a song's task choices, or a podcast's single file (index 0). */
+export function expectedChoices(record: JobRecord): RecordedChoice[] {
+  if (record.kind === "podcast") return record.url ? [{ index: 0, url: record.url }] : [];
+  return record.choices ?? [];
+}
+
+function problemOf(entry: { status?: number | undefined; code?: string | undefined; message: string; traceId?: string | undefined }): Problem {
+  const problem: Problem = { message: entry.message };
+  if (entry.status !== undefined) problem.status = entry.status;
+  if (entry.code !== undefined) problem.code = entry.code;
+  if (entry.traceId !== undefined) problem.traceId = entry.traceId;
+  return problem;
+}
+
+function addTrace(record: JobRecord, traceId: string | undefined): void {
+  if (traceId && !record.traceIds.includes(traceId)) record.traceIds.push(traceId);
+}
+
+function setIf<K extends keyof JobRecord>(record: JobRecord, key: K, value: JobRecord[K] | undefined): void {
+  if (value !== undefined) record[key] = value;
+}

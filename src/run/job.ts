@@ -1,0 +1,139 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../lower/canonical-json.js";
+import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
+import type { PodcastRequest, SongRequest } from "../service/requests.js";
+
+/*
+ * A job is one paid request as the journal tracks it. Its key is a hash of everything that changes
+ * what is paid for: the path, the body and the service it goes to. Identical requests of one script
+ * (a jingle used twice), or of several scripts in one run, are one job: sent once, its audio serving
+ * every place it is used.
+ */
+
+/** The key base used with --local: the emulator's port changes every run, its jobs must not. */
+export const LOCAL_KEY_BASE = "local:";
+
+interface JobBase {
+  key: string;
+  path: string;
+  /** The script the job was first met in, as shown to the user (for messages). */
+  script: string;
+  /** The same script relative to the repository root (for the journal, which outlives the working folder). */
+  scriptInRoot: string;
+  origin: Origin;
+  /** Every place the job's audio is used, in run order. */
+  placements: Placement[];
+}
+export interface SongJob extends JobBase {
+  kind: "song";
+  body: SongRequest;
+}
+export interface PodcastJob extends JobBase {
+  kind: "podcast";
+  body: PodcastRequest;
+}
+export type Job = SongJob | PodcastJob;
+
+/** One script of the run: its plan, and where its audio and manifest go. */
+export interface Episode {
+  /** The script's file name without `.pod`: stable even when the title changes. */
+  name: string;
+  /** The script's path as shown to the user. */
+  source: string;
+  title?: string;
+  /** Absolute path of `<out>/<name>/`. */
+  outDir: string;
+  /** The episode's distinct jobs in script order. */
+  entries: EpisodeEntry[];
+}
+
+/** A job as one episode uses it. */
+export interface EpisodeEntry {
+  job: Job;
+  /** 1-based position among the episode's distinct jobs: the number file names start with. */
+  order: number;
+  /** Every origin of the job in this episode (several when the script repeats a request). */
+  origins: Origin[];
+}
+
+export interface Placement {
+  episode: Episode;
+  entry: EpisodeEntry;
+}
+
+/** The part of a base URL that identifies the service for job keys: origin and path, without a trailing slash. */
+export function keyBaseOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** Lower-case hex SHA-256 of the canonical JSON of `{base, body, method, path}`. */
+export function jobKey(path: string, body: unknown, keyBase: string): string {
+  return createHash("sha256").update(canonicalJson({ base: keyBase, body, method: "POST", path }), "utf8").digest("hex");
+}
+
+/**
+ * The `Idempotency-Key` of a job's generation. It stays the same across retries, reruns and
+ * --resubmit-ambiguous; only a deliberately new request (--retry-failed, --regenerate-lost) gets a new
+ * one, since a service honouring the key would otherwise hand back the old, failed or lost, result.
+ */
+export function idempotencyKey(key: string, generation: number): string {
+  return generation === 0 ? key : `${key}.${generation}`;
+}
+
+/** The input of `buildEpisodes`: one compiled script. */
+export interface CompiledScript {
+  name: string;
+  /** As shown to the user. */
+  source: string;
+  /** Relative to the repository root, with `/`. */
+  sourceInRoot: string;
+  outDir: string;
+  plan: Plan;
+}
+
+/** Turns compiled scripts into episodes and their distinct jobs (shared across scripts when identical). */
+export function buildEpisodes(scripts: readonly CompiledScript[], keyBase: string): { episodes: Episode[]; jobs: Job[] } {
+  const jobs = new Map<string, Job>();
+  const episodes: Episode[] = [];
+  for (const script of scripts) {
+    const episode: Episode = { name: script.name, source: script.source, outDir: script.outDir, entries: [] };
+    if (script.plan.title !== undefined) episode.title = script.plan.title;
+    const byKey = new Map<string, EpisodeEntry>();
+    for (const request of script.plan.requests) {
+      const key = jobKey(request.path, request.body, keyBase);
+      let job = jobs.get(key);
+      if (!job) {
+        job = newJob(key, request, script);
+        jobs.set(key, job);
+      }
+      const known = byKey.get(key);
+      if (known) {
+        known.origins.push(request.origin);
+        continue;
+      }
+      const entry: EpisodeEntry = { job, order: episode.entries.length + 1, origins: [request.origin] };
+      byKey.set(key, entry);
+      episode.entries.push(entry);
+      job.placements.push({ episode, entry });
+    }
+    episodes.push(episode);
+  }
+  return { episodes, jobs: [...jobs.values()] };
+}
+
+function newJob(key: string, request: PlannedRequest, script: CompiledScript): Job {
+  const base = { key, path: request.path, script: script.source, scriptInRoot: script.sourceInRoot, origin: request.origin, placements: [] };
+  return request.kind === "song" ? { ...base, kind: "song", body: request.body } : { ...base, kind: "podcast", body: request.body };
+}
+
+/** How a person recognises a job: `song "Night Shift Anthem"` or `podcast "Cold open"`. */
+export function jobLabel(kind: "song" | "podcast", origin: Origin): string {
+  const name = kind === "song" ? origin.song : origin.section;
+  return name ? `${kind} "${name}"` : kind;
+}
+
+/** Where in the script a job comes from, as an editor jumps to it: `episodes/ep01.pod:21`. */
+export function originText(script: string, origin: Origin): string {
+  return `${script}:${origin.line}`;
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/*
+ * The journal's line format. Each line is one JSON object with the format version `v`, the time `at`,
+ * the entry `type` and the `job` key it is about. An entry is written and flushed to disk before the
+ * side effect it licenses (see journal.ts), so the journal is never behind what the service knows.
+ * Fields are added, never renamed: a reader skips an entry type it does not know.
+ */
+
+export const JOURNAL_VERSION = 1;
+
+const OriginSchema = z.object({ line: z.number().int(), section: z.string().optional(), song: z.string().optional() });
+
+/** The service's answer in a few words: enough to tell a person what happened and to quote to support. */
+const Answer = {
+  status: z.number().int().optional(),
+  code: z.string().optional(),
+  message: z.string(),
+  traceId: z.string().optional(),
+};
+
+const Base = {
+  v: z.literal(JOURNAL_VERSION),
+  at: z.string(),
+  job: z.string().min(1),
+};
+
+/** Why a paid request is being sent (again). */
+export const BECAUSE = ["first", "rate-limited", "resubmit-ambiguous", "retry-failed", "regenerate-lost", "local-lost"] as const;
+export type Because = (typeof BECAUSE)[number];
+
+export const JournalEntrySchema = z.discriminatedUnion("type", [
+  /** Written before a paid POST. Without an outcome after it, the POST may have reached the service. */
+  z.object({
+    ...Base,
+    type: z.literal("intent"),
+    kind: z.enum(["song", "podcast"]),
+    path: z.string(),
+    /** The base URL the job key was made for (`local:` for --local). */
+    base: z.string(),
+    /** The script, relative to the repository root. */
+    script: z.string(),
+    origin: OriginSchema,
+    /** Sent as `Idempotency-Key`; the same on every retry and rerun of one generation of the job. */
+    idempotencyKey: z.string(),
+    /** 0 for the job's first request; +1 each time the user asks for a new one (--retry-failed, --regenerate-lost). */
+    generation: z.number().int().nonnegative(),
+    because: z.enum(BECAUSE),
+  }),
+  /** The service took the request: a song's task id, or a podcast's link. */
+  z.object({
+    ...Base,
+    type: z.literal("accepted"),
+    taskId: z.string().optional(),
+    model: z.string().optional(),
+    status: z.string().optional(),
+    url: z.string().optional(),
+    /** Unix seconds, as the service gives it. */
+    expiresAt: z.number().optional(),
+    traceId: z.string().optional(),
+  }),
+  /** The service refused the request's content (400, 404, 422, 451): nothing was billed. */
+  z.object({ ...Base, type: z.literal("rejected"), ...Answer }),
+  /** The request may have reached the service and been billed, but no usable answer came back. */
+  z.object({ ...Base, type: z.literal("ambiguous"), outcome: z.enum(["ambiguous", "server-error"]), ...Answer }),
+  /** The request provably created nothing (never left, rate-limited, out of quota, key refused): safe to send. */
+  z.object({ ...Base, type: z.literal("not-sent"), outcome: z.enum(["not-sent", "rate-limited", "quota", "auth"]), ...Answer }),
+  /** A song task's status changed while being polled. */
+  z.object({ ...Base, type: z.literal("polling"), taskId: z.string(), status: z.string(), traceId: z.string().optional() }),
+  /** A song task finished with audio; these links license the downloads. */
+  z.object({
+    ...Base,
+    type: z.literal("succeeded"),
+    taskId: z.string(),
+    model: z.string().optional(),
+    choices: z.array(z.object({ index: z.number().int().nonnegative(), url: z.string(), durationMs: z.number().optional() })),
+    traceId: z.string().optional(),
+  }),
+  /** A song task ended without audio (failed, timeouted, cancelled, or succeeded without a usable link). */
+  z.object({ ...Base, type: z.literal("failed"), taskId: z.string(), status: z.string(), reason: z.string(), traceId: z.string().optional() }),
+  /** One choice's audio is on disk, complete and flushed, at `file` (relative to the repository root when inside it). */
+  z.object({
+    ...Base,
+    type: z.literal("downloaded"),
+    choice: z.number().int().nonnegative(),
+    file: z.string(),
+    bytes: z.number().int().nonnegative(),
+    sha256: z.string(),
+    contentType: z.string(),
+    durationMs: z.number().optional(),
+    traceId: z.string().optional(),
+  }),
+  /** A download did not succeed; `lost` when the link can no longer give the audio. */
+  z.object({ ...Base, type: z.literal("download-failed"), choice: z.number().int().nonnegative(), lost: z.boolean(), ...Answer }),
+  /** Every choice of the job has been downloaded at least once. */
+  z.object({ ...Base, type: z.literal("done") }),
+]);
+
+export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+export type EntryType = JournalEntry["type"];
+
+/** An entry as the runner writes it: the journal adds `v` and `at`. */
+export type NewEntry = JournalEntry extends infer E ? (E extends JournalEntry ? Omit<E, "v" | "at"> : never) : never;

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "../config/schema.js";
+import { startEmulator } from "../service/emulator/server.js";
+
+/*
+ * `podc run --local`: the project's emulator of the Audio Generation Service, started in this process
+ * on a free loopback port, so a new user hears an episode with no account. Its clock is fast (a status
+ * step every 300 ms) so a song takes seconds, not minutes. Its tasks and links live in memory and die
+ * with it; only its ledger — what a real service would have billed — is kept, in `.podc/local/`.
+ */
+
+/** Length of one emulated task status step with --local. */
+export const LOCAL_CLOCK_MS = 300;
+/** Poll interval with --local: a few polls per status step. */
+export const LOCAL_POLL_MS = 250;
+
+export interface LocalService {
+  baseUrl: string;
+  /** A key made up for this run: the emulator accepts it, no one else knows it. */
+  apiKey: string;
+  ledgerPath: string;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator with the project's limits and voices; `stateDir` is the repository's `.podc/`. */
+export async function startLocalService(stateDir: string, config: Config): Promise<LocalService> {
+  const folder = join(stateDir, "local");
+  mkdirSync(folder, { recursive: true });
+  const apiKey = `local-${randomBytes(12).toString("hex")}`;
+  const ledgerPath = join(folder, "ledger.jsonl");
+  const emulator = await startEmulator({ apiKey, config, clockMs: LOCAL_CLOCK_MS, ledgerPath });
+  return { baseUrl: emulator.url, apiKey, ledgerPath, close: () => emulator.close() };
+}

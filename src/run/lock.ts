@@ -1,0 +1,220 @@
+import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { z } from "zod";
+import { syncFolder } from "./durable.js";
+
+/*
+ * One `podc run` per repository at a time: two runs sharing a journal could each decide to send the
+ * same paid request. The lock is `.podc/lock`, created exclusively (O_EXCL), holding the holder's pid,
+ * host and start time. A lock whose process is dead on this host is stale and reclaimed; a lock from
+ * another host (a shared folder) is never reclaimed automatically, because its process cannot be seen.
+ */
+
+export const LOCK_FILE = "lock";
+
+const HolderSchema = z.object({ pid: z.number().int(), host: z.string(), startedAt: z.string(), nonce: z.string() });
+export type LockHolder = z.infer<typeof HolderSchema>;
+
+/** The lock is held by a live run (or by one on another host); the message names it and says what to do. */
+export class LockHeldError extends Error {
+  override name = "LockHeldError";
+  constructor(
+    readonly holder: LockHolder | undefined,
+    readonly lockPath: string,
+  ) {
+    super(describeHolder(holder, lockPath));
+  }
+}
+
+export class RunLock {
+  private constructor(
+    readonly path: string,
+    readonly holder: LockHolder,
+  ) {}
+
+  /**
+   * Takes the lock of `stateDir`, reclaiming a stale one (dead process, same host). Throws
+   * LockHeldError when a live run holds it.
+   */
+  static async acquire(stateDir: string, now: () => Date = () => new Date()): Promise<RunLock> {
+    mkdirSync(stateDir, { recursive: true });
+    const path = join(stateDir, LOCK_FILE);
+    const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: now().toISOString(), nonce: randomBytes(8).toString("hex") };
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if (tryCreate(path, holder)) {
+        syncFolder(stateDir);
+        removeOldMarkers(stateDir);
+        return new RunLock(path, holder);
+      }
+      const found = readHolder(path);
+      if (found === "missing") continue;
+      if (found === "unreadable") {
+        // A holder that crashed between creating and writing the file leaves it empty; give a live one a moment.
+        if (ageMs(path) < 2_000) {
+          await delay(50);
+          continue;
+        }
+        if (!reclaim(stateDir, path, `unreadable-${Math.floor(mtimeMs(path))}`, undefined)) await delay(50);
+        continue;
+      }
+      if (found.host !== hostname() || isAlive(found)) throw new LockHeldError(found, path);
+      if (!reclaim(stateDir, path, found.nonce, found.nonce)) await delay(50);
+    }
+    throw new LockHeldError(undefined, path);
+  }
+
+  /** Gives the lock up, unless someone else's lock has replaced ours. */
+  release(): void {
+    const found = readHolder(this.path);
+    if (typeof found === "object" && found.nonce === this.holder.nonce) {
+      try {
+        unlinkSync(this.path);
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+/** What the lock file of `stateDir` says, for messages; undefined when there is none. */
+export function currentHolder(stateDir: string): LockHolder | undefined {
+  const found = readHolder(join(stateDir, LOCK_FILE));
+  return typeof found === "object" ? found : undefined;
+}
+
+function tryCreate(path: string, holder: LockHolder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(holder)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function readHolder(path: string): LockHolder | "missing" | "unreadable" {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable";
+  }
+  try {
+    const parsed = HolderSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : "unreadable";
+  } catch {
+    return "unreadable";
+  }
+}
+
+/**
+ * Removes a stale lock. Two runs may find the same stale lock at once; only the one that creates the
+ * marker `lock.reclaim-<nonce>` (exclusively) may remove it, so neither can remove the lock the
+ * other has just taken. Returns false when another run is reclaiming it.
+ */
+function reclaim(stateDir: string, path: string, marker: string, nonce: string | undefined): boolean {
+  try {
+    closeSync(openSync(join(stateDir, `${LOCK_FILE}.reclaim-${marker}`), "wx"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  const again = readHolder(path);
+  const stillStale = nonce === undefined ? again === "unreadable" : typeof again === "object" && again.nonce === nonce;
+  if (stillStale) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // someone else removed it
+    }
+  }
+  return true;
+}
+
+/** Markers older than a minute belong to reclaims long finished. */
+function removeOldMarkers(stateDir: string): void {
+  for (const name of safeReaddir(stateDir)) {
+    if (!name.startsWith(`${LOCK_FILE}.reclaim-`)) continue;
+    const path = join(stateDir, name);
+    if (ageMs(path) > 60_000) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // gone
+      }
+    }
+  }
+}
+
+/**
+ * Whether the holder's process still runs. A pid is reused after a crash and a reboot, so on Linux a
+ * process that started after the lock was taken is not its holder.
+ */
+function isAlive(holder: LockHolder): boolean {
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    // EPERM: it exists but belongs to another user.
+  }
+  const started = processStartMs(holder.pid);
+  const locked = Date.parse(holder.startedAt);
+  if (started !== undefined && Number.isFinite(locked) && started > locked + 2_000) return false;
+  return true;
+}
+
+/** When a process started, from /proc (Linux); undefined elsewhere. Assumes the usual 100 clock ticks per second. */
+function processStartMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses; fields after the last ")" are plain.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[19]);
+    const boot = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1];
+    if (!Number.isFinite(ticks) || boot === undefined) return undefined;
+    return Number(boot) * 1000 + (ticks / 100) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+function ageMs(path: string): number {
+  return Date.now() - mtimeMs(path);
+}
+
+function mtimeMs(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function describeHolder(holder: LockHolder | undefined, lockPath: string): string {
+  if (!holder) return `another podc run is taking the lock ${lockPath}; try again in a moment`;
+  const since = `since ${holder.startedAt}`;
+  const where = holder.host === hostname() ? `pid ${holder.pid} on this host (${holder.host})` : `pid ${holder.pid} on host ${holder.host}`;
+  const advice =
+    holder.host === hostname()
+      ? "wait for it to finish, or stop it"
+      : `podc cannot see processes on ${holder.host}: if no podc runs there, delete ${lockPath}`;
+  return `another podc run holds the lock of this repository: ${where}, ${since} — ${advice}`;
+}

@@ -1,0 +1,129 @@
+import type { ServiceClient } from "../service/client.js";
+import type { Failure, Outcome, RateLimited } from "../service/outcome.js";
+import type { PodcastResponse, SongTaskCreated } from "../service/responses.js";
+import { idempotencyKey, type Job } from "./job.js";
+import type { Because, NewEntry } from "./journal-entry.js";
+import type { JournalWriter } from "./journal.js";
+
+/*
+ * Sending one paid request, with the money rules in one place:
+ *
+ *  1. `intent` is journaled and flushed before the POST: a crash after it leaves a trace that the
+ *     request may be out there, and the next run will not send it blindly.
+ *  2. The POST carries `Idempotency-Key`, the same for every attempt of this generation of the job.
+ *  3. The outcome is journaled before anything else happens with it (the task id first of all).
+ *  4. Only outcomes that prove nothing was created (never sent, 429, quota, key refused) make the job
+ *     safe to send again; a 5xx or a lost answer is "ambiguous" and waits for the user's decision.
+ *
+ * The POST is never cancelled from here (not by Ctrl-C, not by the deadline): an answer on its way is
+ * worth waiting for, since cancelling turns a known outcome into an unknown one.
+ */
+
+export interface SubmitContext {
+  client: Pick<ServiceClient, "createSong" | "createPodcast">;
+  journal: JournalWriter;
+  keyBase: string;
+}
+
+export type SubmitResult =
+  | { type: "accepted"; taskId?: string; model?: string; taskStatus?: string; url?: string; expiresAt?: number; traceId?: string }
+  | { type: "rejected"; failure: Failure }
+  | { type: "ambiguous"; failure: Failure }
+  | { type: "rate-limited"; failure: RateLimited }
+  | { type: "not-sent"; failure: Failure }
+  | { type: "quota"; failure: Failure }
+  | { type: "auth"; failure: Failure };
+
+/** The journal could not record what the service said; the message carries what must not be lost. */
+export class JournalWriteError extends Error {
+  override name = "JournalWriteError";
+}
+
+/** Sends generation `generation` of `job` once (the client may repeat attempts that never left), journaling before and after. */
+export async function submitJob(ctx: SubmitContext, job: Job, generation: number, because: Because): Promise<SubmitResult> {
+  const key = idempotencyKey(job.key, generation);
+  write(ctx, {
+    type: "intent",
+    job: job.key,
+    kind: job.kind,
+    path: job.path,
+    base: ctx.keyBase,
+    script: job.scriptInRoot,
+    origin: job.origin,
+    idempotencyKey: key,
+    generation,
+    because,
+  });
+  if (job.kind === "song") {
+    const outcome = await ctx.client.createSong(job.body, { idempotencyKey: key });
+    return record(ctx, job, outcome, (task: SongTaskCreated, traceId) => ({
+      type: "accepted",
+      taskId: task.id,
+      taskStatus: task.status,
+      ...(task.model ? { model: task.model } : {}),
+      ...(traceId ? { traceId } : {}),
+    }));
+  }
+  const outcome = await ctx.client.createPodcast(job.body, { idempotencyKey: key });
+  return record(ctx, job, outcome, (answer: PodcastResponse, traceId) => ({
+    type: "accepted",
+    url: answer.url,
+    ...(typeof answer.expires_at === "number" ? { expiresAt: answer.expires_at } : {}),
+    ...(traceId ? { traceId } : {}),
+  }));
+}
+
+function record<T extends { trace_id?: string | null | undefined }>(
+  ctx: SubmitContext,
+  job: Job,
+  outcome: Outcome<T>,
+  accepted: (value: T, traceId: string | undefined) => Extract<SubmitResult, { type: "accepted" }>,
+): SubmitResult {
+  if (outcome.kind === "accepted") {
+    const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id ?? undefined);
+    const { type: _type, ...fields } = result;
+    write(ctx, { type: "accepted", job: job.key, ...fields }, result);
+    return result;
+  }
+  const answer = {
+    message: outcome.message,
+    ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+    ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
+    ...((outcome.kind === "not-sent" || outcome.kind === "ambiguous") && outcome.code ? { code: outcome.code } : {}),
+  };
+  switch (outcome.kind) {
+    case "rejected":
+      write(ctx, { type: "rejected", job: job.key, ...answer });
+      return { type: "rejected", failure: outcome };
+    case "server-error":
+    case "ambiguous":
+      write(ctx, { type: "ambiguous", job: job.key, outcome: outcome.kind, ...answer });
+      return { type: "ambiguous", failure: outcome };
+    case "rate-limited":
+      write(ctx, { type: "not-sent", job: job.key, outcome: "rate-limited", ...answer });
+      return { type: "rate-limited", failure: outcome };
+    case "quota":
+      write(ctx, { type: "not-sent", job: job.key, outcome: "quota", ...answer });
+      return { type: "quota", failure: outcome };
+    case "auth":
+      write(ctx, { type: "not-sent", job: job.key, outcome: "auth", ...answer });
+      return { type: "auth", failure: outcome };
+    case "not-sent":
+      write(ctx, { type: "not-sent", job: job.key, outcome: "not-sent", ...answer });
+      return { type: "not-sent", failure: outcome };
+  }
+}
+
+function write(ctx: SubmitContext, entry: NewEntry, accepted?: Extract<SubmitResult, { type: "accepted" }>): void {
+  try {
+    ctx.journal.append(entry);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const kept = accepted
+      ? accepted.taskId
+        ? ` The service accepted task ${accepted.taskId}${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}: keep this id.`
+        : ` The service accepted the request${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}; its audio is at ${accepted.url ?? "an unknown link"}.`
+      : "";
+    throw new JournalWriteError(`cannot write the journal ${ctx.journal.path} (${reason}).${kept}`);
+  }
+}

@@ -1,0 +1,139 @@
+/*
+ * The promise of the journal: `podc run` killed with SIGKILL at any moment and run again finishes the
+ * job without paying twice. A child process runs a multi-song script and is killed at random moments
+ * (seeded, so a failure can be replayed), round after round; then one last run completes it. The
+ * emulator's ledger is the bill.
+ *
+ * A kill between "intent" and "accepted" leaves a request whose outcome is unknown; podc reports it and
+ * sends it again only when asked. The test asks (--resubmit-ambiguous) on the last run, and allows
+ * exactly those jobs one extra POST — and only if the first one really reached the service.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Emulator } from "../../src/service/emulator/server.js";
+import { idempotencyKey } from "../../src/run/job.js";
+import { readJournal } from "../../src/run/journal.js";
+import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, records, spawnPodc, removeProjects } from "./helpers.js";
+
+const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);
+const ROUNDS = 5;
+
+/** mulberry32: a tiny seeded generator, so a failing schedule of kills can be replayed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let emu: Emulator;
+
+beforeAll(async () => {
+  emu = await emulator();
+  // Slow answers widen the windows a kill can land in: between intent and answer, and mid-download.
+  emu.inject({ kind: "latency", route: "any", ms: 30, times: Number.POSITIVE_INFINITY });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+afterAll(removeProjects);
+
+describe("kill -9 at random moments, then run again", () => {
+  it(`sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`, { timeout: 120_000 }, async () => {
+    const random = seeded(SEED);
+    const p = project(MULTI_SONG, { concurrency: 2 });
+    const outputs: string[] = [];
+    const kills: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const run = spawnPodc(["run", p.script], p.dir, envFor(emu));
+      // Kill on the N-th line of progress (plus a few ms), so kills land at moments that matter rather
+      // than during start-up; when N is never reached, a timer started by the first line kills it.
+      const afterLines = 1 + Math.floor(random() * 24);
+      const extraMs = Math.floor(random() * 40);
+      const fallbackMs = Math.floor(random() * 1500);
+      await new Promise<void>((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        const check = (): void => {
+          const lines = run.output().split("\n").length - 1;
+          if (lines >= 1 && timer === undefined) timer = setTimeout(resolve, fallbackMs);
+          if (lines >= afterLines) {
+            clearTimeout(timer);
+            setTimeout(resolve, extraMs);
+            run.child.stderr!.off("data", check);
+          }
+        };
+        run.child.stderr!.on("data", check);
+        void run.exited.then(() => resolve());
+      });
+      run.child.kill("SIGKILL");
+      const code = await run.exited;
+      kills.push(`round ${round}: after ${afterLines} lines +${extraMs} ms → ${code === null ? "killed" : `exited ${code}`}`);
+      outputs.push(run.output());
+    }
+
+    const before = records(p.dir);
+    const unknown = [...before.values()].filter((r) => r.state === "ambiguous" || r.state === "intent").map((r) => r.key);
+    const last = await podc(["run", p.script, ...(unknown.length > 0 ? ["--resubmit-ambiguous"] : [])], p.dir, envFor(emu));
+    expect(last.code, `${kills.join("\n")}\n${last.stderr}`).toBe(0);
+    if (process.env.PODC_CRASH_LOG) console.log(`${kills.join("\n")}\nunknown outcomes resubmitted: ${unknown.length}`);
+
+    // The bill: one POST per request; a resubmitted unknown outcome may have one more, never two.
+    const jobs = [...records(p.dir).values()];
+    expect(jobs).toHaveLength(5);
+    const posts = postsByKey(emu.ledger());
+    for (const job of jobs) {
+      const sent = (posts.get(idempotencyKey(job.key, 0)) ?? []).filter((e) => e.status === 200);
+      const allowed = unknown.includes(job.key) ? [1, 2] : [1];
+      expect(allowed, `${job.key}: ${sent.length} POSTs\n${kills.join("\n")}`).toContain(sent.length);
+    }
+    const resubmissions = readJournal(join(p.dir, ".podc")).entries.filter((e) => e.type === "intent" && e.because === "resubmit-ambiguous");
+    expect(resubmissions.map((e) => e.job).sort()).toEqual([...unknown].sort());
+    expect([...posts.keys()].filter((k) => !jobs.some((j) => k === idempotencyKey(j.key, 0)))).toEqual([]);
+
+    // Every file is there, whole.
+    const manifest = manifestOf(p.dir);
+    expect(manifest.requests.flatMap((r) => r.files)).toHaveLength(8);
+    for (const file of manifest.requests.flatMap((r) => r.files)) {
+      const path = join(p.dir, "out", "episode", file.path);
+      expect(existsSync(path)).toBe(true);
+      expect(createHash("sha256").update(readFileSync(path)).digest("hex")).toBe(file.sha256);
+    }
+    expectKeyAbsent([...outputs, last.stdout, last.stderr], [join(p.dir, ".podc"), join(p.dir, "out")]);
+  });
+});
+
+describe("a crash between intent and answer", () => {
+  it("leaves an unknown outcome that is reported, with its origin line, and not sent again", { timeout: 60_000 }, async () => {
+    const p = project(MULTI_SONG);
+    // Kill the run while its first song is being sent: the journal then holds "intent" and nothing after.
+    emu.clearFaults();
+    emu.inject({ kind: "latency", route: "song.generate", ms: 3000 });
+    const run = spawnPodc(["run", p.script], p.dir, envFor(emu));
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (/song "First Light"[^\n]*: sending/.test(run.output())) resolve();
+      };
+      run.child.stderr!.on("data", check);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    run.child.kill("SIGKILL");
+    await run.exited;
+    const song = [...records(p.dir).values()].find((r) => r.origin?.song === "First Light")!;
+    expect(song.state).toBe("intent");
+    const before = emu.ledger().length;
+    const again = await podc(["run", p.script], p.dir, envFor(emu));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('episode.pod:11: song "First Light": outcome unknown — the request may have been accepted and billed');
+    expect(again.stderr).toContain("an earlier run stopped after sending it and before its answer was recorded");
+    expect(emu.ledger().filter((e) => e.idempotency_key === song.key).length).toBeLessThanOrEqual(1);
+    // The other requests were sent and finished; only the unknown one waits for a decision.
+    expect(emu.ledger().length - before).toBe(3); // the second podcast and the two other songs; the first podcast was done before the kill
+  });
+});

@@ -1,0 +1,69 @@
+/*
+ * `podc run --local`: the README's first command. A new user, no account, no key: an example episode
+ * becomes audio files and a manifest, against the emulator started inside podc.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readLedger } from "../../src/service/emulator/ledger.js";
+import { manifestOf, podc, podcInterruptible, postsByKey, records, ROOT, sleep } from "./helpers.js";
+
+const repos: string[] = [];
+afterAll(() => {
+  for (const dir of repos) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh clone's worth: a git repository holding one example script, and nothing else. */
+function exampleRepo(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "podc-local-"));
+  repos.push(dir);
+  mkdirSync(join(dir, ".git"));
+  mkdirSync(join(dir, "examples"));
+  copyFileSync(join(ROOT, "examples", `${name}.pod`), join(dir, "examples", `${name}.pod`));
+  return dir;
+}
+
+describe("podc run --local", () => {
+  it("turns an example into every audio file and a manifest, with no key and no account", async () => {
+    const dir = exampleRepo("night-shift");
+    const first = await podc(["run", "--local", "examples/night-shift.pod"], dir, {});
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe("out/night-shift/manifest.json\n");
+    expect(first.stderr).toContain("nothing is billed");
+    const manifest = manifestOf(dir, "night-shift");
+    const files = manifest.requests.flatMap((r) => r.files.map((f) => f.path));
+    expect(files).toEqual(["01-cold-open.wav", "02-night-shift-anthem-1.wav", "02-night-shift-anthem-2.wav", "03-interview.wav"]);
+    for (const file of files) expect(readFileSync(join(dir, "out", "night-shift", file)).subarray(0, 4).toString("ascii")).toBe("RIFF");
+    const ledger = readLedger(join(dir, ".podc", "local", "ledger.jsonl"));
+    expect(ledger.filter((e) => e.billed)).toHaveLength(3);
+
+    // Run again: every file is verified in place; nothing is sent.
+    const again = await podc(["run", "--local", "examples/night-shift.pod"], dir, {});
+    expect(again.code, again.stderr).toBe(0);
+    expect(readLedger(join(dir, ".podc", "local", "ledger.jsonl"))).toHaveLength(3);
+
+    // A file deleted after the emulator that served it has stopped: locally, it is simply made again.
+    rmSync(join(dir, "out", "night-shift", "03-interview.wav"));
+    const regenerated = await podc(["run", "--local", "examples/night-shift.pod"], dir, {});
+    expect(regenerated.code, regenerated.stderr).toBe(0);
+    expect(existsSync(join(dir, "out", "night-shift", "03-interview.wav"))).toBe(true);
+    expect(regenerated.stderr).toContain("nothing is billed locally");
+  });
+
+  it("sends again a song whose task an earlier local run left running: the new emulator never knew it", async () => {
+    const dir = exampleRepo("night-shift");
+    const run = podcInterruptible(["run", "--local", "examples/night-shift.pod"], dir, {});
+    const end = Date.now() + 20_000;
+    while (!/song "Night Shift Anthem"[^\n]*accepted task/.test(run.stderr()) && Date.now() < end) await sleep(5);
+    run.interrupt();
+    expect((await run.done).code).toBe(1);
+    const song = [...records(dir).values()].find((r) => r.kind === "song")!;
+    expect(["accepted", "polling"]).toContain(song.state);
+
+    const again = await podc(["run", "--local", "examples/night-shift.pod"], dir, {});
+    expect(again.code, again.stderr).toBe(0);
+    const posts = postsByKey(readLedger(join(dir, ".podc", "local", "ledger.jsonl")));
+    expect(posts.get(song.key)).toHaveLength(2);
+  });
+});
