@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../../src/service/emulator/audio/signal.js";
 import type { Emulator } from "../../src/service/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { readJournal } from "../../src/run/journal.js";
@@ -19,18 +20,6 @@ import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsB
 
 const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);
 const ROUNDS = 5;
-
-/** mulberry32: a tiny seeded generator, so a failing schedule of kills can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let emu: Emulator;
 
@@ -47,7 +36,7 @@ afterAll(removeProjects);
 
 describe("kill -9 at random moments, then run again", () => {
   it(`sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`, { timeout: 120_000 }, async () => {
-    const random = seeded(SEED);
+    const random = mulberry32(SEED);
     const p = project(MULTI_SONG, { concurrency: 2 });
     const outputs: string[] = [];
     const kills: string[] = [];
