@@ -34,3 +34,26 @@ function block_(n: number): string {
   const speaker = n % 2 === 0 ? "HOST" : "GUEST";
   return `${speaker}: ${s(0)} ${s(1)}\n${s(2)}\n\n`;
 }
+
+/**
+ * Dialogue only, about `bytes` bytes, written so that it is the same text in .pod and in Fountain: a title page
+ * (Fountain keeps `Cast:` and its indented lines as title-page values), section headings, and speeches in the cue form
+ * (a character line, an optional parenthetical, the speech), which both languages read as dialogue. The benchmark
+ * parses it with fountain-js as the peer.
+ */
+export function generateDialogue(bytes: number): string {
+  const parts: string[] = ["Title: Benchmark Dialogue\nAuthor: podc bench\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n"];
+  let size = parts[0]!.length;
+  for (let n = 0; size < bytes; n++) {
+    const s = (k: number) => SENTENCES[(n + k) % SENTENCES.length]!;
+    const block =
+      n % 40 === 0
+        ? `# Part ${n / 40 + 1}\n\n`
+        : n % 5 === 0
+          ? `GUEST\n(quietly)\n${s(0)} ${s(4)}\n\n`
+          : `${n % 2 === 0 ? "HOST" : "GUEST"}\n${s(0)} ${s(1)} ${s(2)}\n\n`;
+    parts.push(block);
+    size += block.length;
+  }
+  return parts.join("");
+}

@@ -14,26 +14,39 @@ export interface Analysis {
   cast: Map<string, CastMember>;
   /** Everything every stage reported, in source order. */
   diagnostics: Diagnostic[];
-  /** The request plan; absent when any diagnostic is an error. */
+  /** The request plan; absent when any diagnostic is an error, or when it was not asked for. */
   plan?: Plan;
+}
+
+export interface AnalyzeOptions {
+  /** The script's path as the user named it: copied into the plan. */
+  file: string;
+  config: Config;
+  /**
+   * False when only the diagnostics are wanted (checking, an editor): the request plan is then not made, which
+   * saves hashing every request body. Every diagnostic is found either way. Default true.
+   */
+  plan?: boolean;
 }
 
 /**
  * Runs the whole front of the pipeline — parse, check, lower — on one script. The command line and the language
  * server both call this, so a script means the same everywhere. Never throws on any input.
  */
-export function analyze(input: string | Uint8Array, options: { file: string; config: Config }): Analysis {
+export function analyze(input: string | Uint8Array, options: AnalyzeOptions): Analysis {
   const { config } = options;
   const parsed = parse(input, {
     maxBytes: config.limits.fileBytes,
     projectLabels: new Set(Object.keys(config.cast)),
   });
   const cast = resolveCast(parsed.script, config);
-  const diagnostics = [...parsed.diagnostics, ...check(parsed.script, parsed.source, config, cast)];
-  const lowered = lower(parsed.script, { source: options.file, config, cast: voicesOf(cast) });
+  const diagnostics = parsed.diagnostics;
+  for (const d of check(parsed.script, parsed.source, config, cast)) diagnostics.push(d);
+  const wantPlan = options.plan !== false;
+  const lowered = lower(parsed.script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
   for (const d of lowered.diagnostics) diagnostics.push(d);
   sortDiagnostics(diagnostics);
   const analysis: Analysis = { source: parsed.source, script: parsed.script, cast, diagnostics };
-  if (!hasErrors(diagnostics)) analysis.plan = lowered.plan;
+  if (wantPlan && !hasErrors(diagnostics)) analysis.plan = lowered.plan;
   return analysis;
 }

@@ -3,42 +3,63 @@
 // them (which escapes lone surrogates). For the JSON values a plan holds this is the JSON
 // Canonicalization Scheme (RFC 8785). As in JSON.stringify, undefined members are left out of objects
 // and become null in arrays.
+//
+// Every request of a plan goes through here to make its key, so the text is built by concatenation
+// (V8 joins the pieces once, when the text is hashed) rather than through arrays and closures, keys
+// already in order are not sorted again, and strings that need no escape are not run through
+// JSON.stringify, which looks at them character by character.
 
 /** The canonical JSON text of a JSON value. */
 export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  write(value, parts);
-  return parts.join("");
+  return write(value);
 }
 
-function write(value: unknown, parts: string[]): void {
+function write(value: unknown): string {
+  if (typeof value === "string") return quote(value);
   if (Array.isArray(value)) {
-    parts.push("[");
-    value.forEach((item: unknown, index) => {
-      if (index > 0) parts.push(",");
-      if (isAbsent(item)) parts.push("null");
-      else write(item, parts);
-    });
-    parts.push("]");
-    return;
+    let out = "[";
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) out += ",";
+      const item: unknown = value[index];
+      out += isAbsent(item) ? "null" : write(item);
+    }
+    return out + "]";
   }
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => !isAbsent(record[key]))
-      .sort();
-    parts.push("{");
-    keys.forEach((key, index) => {
-      if (index > 0) parts.push(",");
-      parts.push(JSON.stringify(key), ":");
-      write(record[key], parts);
-    });
-    parts.push("}");
-    return;
+    const keys = Object.keys(record);
+    if (!inOrder(keys)) keys.sort();
+    let out = "{";
+    let first = true;
+    for (const key of keys) {
+      const member = record[key];
+      if (isAbsent(member)) continue;
+      out += first ? quote(key) : "," + quote(key);
+      out += ":" + write(member);
+      first = false;
+    }
+    return out + "}";
   }
-  parts.push(isAbsent(value) ? "null" : (JSON.stringify(value) ?? "null"));
+  return isAbsent(value) ? "null" : (JSON.stringify(value) ?? "null");
 }
 
 function isAbsent(value: unknown): boolean {
   return value === undefined || typeof value === "function" || typeof value === "symbol";
+}
+
+// What JSON.stringify escapes in a string: the quote, the backslash, control characters, and lone surrogates (a
+// surrogate pair is kept as it is; JSON.stringify decides which). indexOf and a one-class expression find out
+// whether a string holds any of them several times faster than JSON.stringify copies it.
+const CONTROL_OR_SURROGATE = /[\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(text), faster for the common text that needs no escape. */
+function quote(text: string): string {
+  if (text.indexOf('"') !== -1 || text.indexOf("\\") !== -1 || CONTROL_OR_SURROGATE.test(text)) return JSON.stringify(text);
+  return '"' + text + '"';
+}
+
+/** Whether keys are already in the order sort() gives (by UTF-16 code units). */
+function inOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
+  return true;
 }

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { podcastRequests } from "./podcast-requests.js";
 import type { Plan, PlannedRequest } from "./plan.js";
 import { segmentBody } from "./segments.js";
-import { songRequest } from "./song-request.js";
+import { songBody, songRequest } from "./song-request.js";
 import { titlePageValue } from "./title-page.js";
 import { segmentTurns } from "./turns.js";
 
@@ -19,6 +19,11 @@ export interface LowerOptions {
   config: Config;
   /** Speaker label → voice: the script's Cast over the project's cast. */
   cast: ReadonlyMap<string, string>;
+  /**
+   * False to find only the diagnostics, as checking does: the plan then holds no requests, and the bodies' canonical
+   * JSON and keys (the costliest part of lowering a long script) are not made. Default true.
+   */
+  requests?: boolean;
 }
 
 export interface LowerResult {
@@ -32,22 +37,23 @@ export function lower(script: Script, options: LowerOptions): LowerResult {
   const turnChars = atLeastOne(options.config.limits.turnChars);
   const turnsPerRequest = atLeastOne(options.config.limits.turnsPerRequest);
   const titlePageModel = titlePageValue(script, "model");
+  const wanted = options.requests !== false;
 
   const requests: PlannedRequest[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const block of segmentBody(script.body)) {
     if (block.kind === "segment") {
-      const lowered = segmentTurns(block.speeches, options.cast, turnChars);
+      const lowered = segmentTurns(block.speeches, options.cast, turnChars, { turns: wanted });
       // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
       for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-      for (const request of podcastRequests(lowered.turns, turnsPerRequest, block.section)) requests.push(request);
+      if (wanted) for (const request of podcastRequests(lowered.turns, turnsPerRequest, block.section)) requests.push(request);
     } else {
-      const request = songRequest(
-        block.song,
-        { section: block.section, titlePageModel, configModel: options.config.model },
-        options.config.limits,
-        diagnostics,
-      );
+      const context = { section: block.section, titlePageModel, configModel: options.config.model };
+      if (!wanted) {
+        songBody(block.song, context, options.config.limits, diagnostics);
+        continue;
+      }
+      const request = songRequest(block.song, context, options.config.limits, diagnostics);
       if (request !== undefined) requests.push(request);
     }
   }

@@ -1,7 +1,7 @@
 import type { Song } from "../ast/nodes.js";
 import type { Limits } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { SONG_PATH } from "../service/requests.js";
+import { SONG_PATH, type SongRequest } from "../service/requests.js";
 import { hasLyricLines, lyricsText } from "./lyrics.js";
 import type { Origin, PlannedSong } from "./plan.js";
 import { stylePrompt } from "./prompt.js";
@@ -22,13 +22,20 @@ export interface SongContext {
 
 /** The request of one song block, or undefined when it lacks a style or lyrics; limit errors go to `diagnostics`. */
 export function songRequest(song: Song, context: SongContext, limits: Limits, diagnostics: Diagnostic[]): PlannedSong | undefined {
+  const body = songBody(song, context, limits, diagnostics);
+  if (body === undefined) return undefined;
+  const line = song.span.start.line;
+  const origin: Origin =
+    context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
+  return { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+}
+
+/** The body of one song block's request, as songRequest builds it (limit errors go to `diagnostics`), without its key. */
+export function songBody(song: Song, context: SongContext, limits: Limits, diagnostics: Diagnostic[]): SongRequest | undefined {
   const prompt = stylePrompt(songHeader(song, "style") ?? "");
   if (prompt === "" || !hasLyricLines(song)) return undefined;
   // Key order lyrics, model, prompt: the body is sent as built.
   const body = { lyrics: lyricsText(song), model: songModel(song, context.titlePageModel, context.configModel), prompt };
   for (const d of songLimitDiagnostics(song, body, limits)) diagnostics.push(d);
-  const line = song.span.start.line;
-  const origin: Origin =
-    context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
-  return { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+  return body;
 }

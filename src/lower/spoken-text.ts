@@ -8,15 +8,17 @@ import { collapseWhiteSpace } from "./white-space.js";
 
 /** The text a speech says aloud: Spoken parts joined, white space collapsed, ends trimmed ("" if nothing is spoken). */
 export function spokenText(speech: Speech): string {
-  const pieces: string[] = [];
-  let previous: number | undefined;
-  speech.parts.forEach((part, index) => {
-    if (part.type !== "Spoken") return;
-    if (previous !== undefined && !joinedByNotes(speech.parts, previous, index)) pieces.push(" ");
-    pieces.push(part.text);
+  const parts = speech.parts;
+  let text = "";
+  let previous = -1;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
+    if (part.type !== "Spoken") continue;
+    if (previous !== -1 && !joinedByNotes(parts, previous, index)) text += " ";
+    text += part.text;
     previous = index;
-  });
-  return collapseWhiteSpace(pieces.join(""));
+  }
+  return collapseWhiteSpace(text);
 }
 
 /** Whether parts[from] and parts[to] start on one line with only parts between them, each touching the next. */

@@ -30,15 +30,31 @@ interface DraftTurn {
   speaker: string;
   voice: string;
   line: number;
-  pieces: string[];
+  /** The turn's text so far: speeches merged into it are appended as they come. */
+  text: string;
   length: number;
 }
 
-/** Turns of a run of speeches: empty speeches warned and skipped, same-speaker speeches merged, long ones split at `limit` code points. */
-export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<string, string>, limit: number): SegmentTurns {
+/**
+ * Turns of a run of speeches: empty speeches warned and skipped, same-speaker speeches merged, long ones split at
+ * `limit` code points. With `turns: false` only the warnings are wanted (checking), and `turns` is empty.
+ *
+ * The warnings never depend on merging: a speech is merged only when it fits within the limit with the turn before,
+ * and a speech within the limit is never split. So a speech that surely has something to say and surely fits (its
+ * parts are no longer than the limit even before white space is collapsed) cannot be warned about, and when only
+ * warnings are wanted its text is not even made: for a long script, that is most of lowering.
+ */
+export function segmentTurns(
+  speeches: readonly Speech[],
+  cast: ReadonlyMap<string, string>,
+  limit: number,
+  options: { turns?: boolean } = {},
+): SegmentTurns {
+  const wantTurns = options.turns !== false;
   const drafts: DraftTurn[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const speech of speeches) {
+    if (!wantTurns && surelySaysWithin(speech, limit)) continue;
     const text = spokenText(speech);
     if (text === "") {
       diagnostics.push(emptySpeechWarning(speech));
@@ -53,16 +69,43 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
 
     const previous = drafts[drafts.length - 1];
     if (previous !== undefined && previous.speaker === speaker && previous.length + 1 + length <= limit) {
-      previous.pieces.push(" ", text);
+      previous.text += " " + text;
       previous.length += 1 + length;
+      continue;
+    }
+    if (length <= limit) {
+      // What splitSpeech would give for a speech that fits: itself, as one turn.
+      drafts.push({ speaker, voice, line, text, length });
       continue;
     }
     const split = splitSpeech(text, limit);
     for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
     for (const chunk of split.chunks) {
-      drafts.push({ speaker, voice, line, pieces: [chunk], length: codePointLength(chunk) });
+      drafts.push({ speaker, voice, line, text: chunk, length: codePointLength(chunk) });
     }
   }
-  const turns = drafts.map((turn) => ({ text: turn.pieces.join(""), voice: turn.voice, line: turn.line }));
+  const turns = wantTurns ? drafts.map((turn) => ({ text: turn.text, voice: turn.voice, line: turn.line })) : [];
   return { turns, diagnostics };
 }
+
+/**
+ * Whether a speech's spoken text is surely not empty and surely at most `limit` code points long, read from its parts
+ * alone: collapsing white space and trimming only shorten the parts and the spaces that join them, and a code point
+ * is at least one UTF-16 unit.
+ */
+function surelySaysWithin(speech: Speech, limit: number): boolean {
+  let length = -1;
+  let says = false;
+  for (const part of speech.parts) {
+    if (part.type !== "Spoken") continue;
+    length += part.text.length + 1;
+    if (length > limit) return false;
+    if (!says) {
+      const first = part.text.charCodeAt(0);
+      says = (first > 0x20 && first < 0x7f) || NOT_WHITE_SPACE.test(part.text);
+    }
+  }
+  return says;
+}
+
+const NOT_WHITE_SPACE = /\S/;

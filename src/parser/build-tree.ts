@@ -1,4 +1,4 @@
-import type { CstNode, IToken } from "chevrotain";
+import type { IToken } from "chevrotain";
 import type {
   BodyElement,
   CastEntry,
@@ -17,47 +17,23 @@ import type {
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import type { SourceText } from "../source/source-text.js";
-import { podGrammar } from "./grammar.js";
+import type { ScriptActions } from "./grammar.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
 import { readMarker } from "./markers.js";
+import { lineOf } from "./tokens.js";
 import { MASK, type TriviaRange } from "./trivia.js";
 
 type Line = LineInfo<string>;
 
 const SONG_HEADERS = new Set(["style", "model"]);
+const MASK_CODE = MASK.charCodeAt(0);
 
-/** Builds the tree from the concrete syntax tree, reporting lines that are no element of the language. */
-export function buildTree(
-  cst: CstNode,
-  source: SourceText,
-  masked: string,
-  trivia: TriviaRange[],
-  projectLabels: ReadonlySet<string>,
-): { script: Script; diagnostics: Diagnostic[] } {
-  const builder = new TreeBuilder(source, masked, projectLabels);
-  builder.visit(cst);
-  return builder.finish(trivia);
-}
-
-const BaseVisitor = podGrammar().getBaseCstVisitorConstructor();
-
-function lineOf(token: IToken): Line {
-  return token.payload as Line;
-}
-
-type Children = Record<string, (CstNode | IToken)[] | undefined>;
-
-/** The tokens among a rule's children, in source order (the CST groups children by name, not by position). */
-function tokensOf(children: Children): IToken[] {
-  const tokens: IToken[] = [];
-  for (const list of Object.values(children)) {
-    if (!list) continue;
-    for (const child of list) if ("image" in child) tokens.push(child);
-  }
-  return tokens.sort((a, b) => a.startOffset - b.startOffset);
-}
-
-class TreeBuilder extends BaseVisitor {
+/**
+ * Builds the tree from the elements the grammar recognises (it is the grammar's ScriptActions), reporting lines that
+ * are no element of the language. Texts in the tree are cut from the source text, never from the masked copy, so that
+ * the copy can be dropped once the script is parsed.
+ */
+export class TreeBuilder implements ScriptActions {
   readonly diagnostics: Diagnostic[] = [];
   readonly body: BodyElement[] = [];
   page: TitlePage | undefined;
@@ -69,9 +45,7 @@ class TreeBuilder extends BaseVisitor {
     private readonly source: SourceText,
     private readonly masked: string,
     private readonly projectLabels: ReadonlySet<string>,
-  ) {
-    super();
-  }
+  ) {}
 
   private labels: Set<string> | undefined;
 
@@ -84,15 +58,6 @@ class TreeBuilder extends BaseVisitor {
     return this.labels;
   }
 
-  override visit(node: CstNode | CstNode[]): void {
-    super.visit(node as CstNode);
-  }
-
-  script(ctx: { titlePage?: CstNode[]; bodyItem?: CstNode[] }): void {
-    if (ctx.titlePage) this.visit(ctx.titlePage);
-    for (const item of ctx.bodyItem ?? []) this.visit(item);
-  }
-
   // ---- positions and text
 
   private span(start: number, end: number) {
@@ -101,8 +66,26 @@ class TreeBuilder extends BaseVisitor {
 
   /** Source text in [start, end) with notes and boneyard cut out. */
   private clean(start: number, end: number): string {
-    const slice = this.masked.slice(start, end);
-    return slice.includes(MASK) ? slice.split(MASK).join("") : slice;
+    if (!this.masks(start, end)) return this.source.text.slice(start, end);
+    return this.masked.slice(start, end).split(MASK).join("");
+  }
+
+  // The first masked character at or after maskFrom (-1: none). Texts are cut in increasing order, so searching again
+  // only once it is passed keeps all searches together linear in the script's length.
+  private maskFrom = 0;
+  private nextMask = -2;
+
+  /** Whether [start, end) of the masked text holds a masked character. */
+  private masks(start: number, end: number): boolean {
+    if (start < this.maskFrom) {
+      for (let i = start; i < end; i++) if (this.masked.charCodeAt(i) === MASK_CODE) return true;
+      return false;
+    }
+    if (this.nextMask === -2 || (this.nextMask !== -1 && this.nextMask < start)) {
+      this.nextMask = this.masked.indexOf(MASK, start);
+      this.maskFrom = start;
+    }
+    return this.nextMask !== -1 && this.nextMask < end;
   }
 
   /** The trimmed, cleaned text of [start, end) with the span of what is left. */
@@ -124,8 +107,7 @@ class TreeBuilder extends BaseVisitor {
 
   // ---- title page
 
-  titlePage(ctx: Children): void {
-    const tokens = tokensOf(ctx);
+  titlePage(tokens: readonly IToken[]): void {
     const entries: TitleEntry[] = [];
     let current: TitleEntry | undefined;
     let end = tokens[0]!.startOffset;
@@ -214,64 +196,64 @@ class TreeBuilder extends BaseVisitor {
 
   // ---- body
 
-  bodyItem(ctx: Record<string, (CstNode | IToken)[]>): void {
-    for (const [name, children] of Object.entries(ctx)) {
-      const child = children[0]!;
-      if (!("image" in child)) {
-        this.visit(child);
-        continue;
-      }
-      const line = lineOf(child);
-      if (name === "Blank") {
-        if (!this.sawBlank) this.beforeBlank = this.body[this.body.length - 1];
-        this.sawBlank = true;
-      } else if (name === "Heading") this.heading(line);
-      else if (name === "Direction") this.direction(line);
-      else if (name === "StrayEndSong") {
-        this.diagnostics.push(
-          diagnostic("POD0115", this.lineSpan(line), "END SONG without a song to end", {
-            help: "a song starts with `SONG: Title`; remove this line or open the song above it",
-          }),
-        );
-        this.push({ type: "Invalid", span: this.lineSpan(line), text: this.clean(line.start, line.contentEnd) });
-      }
-    }
+  blank(): void {
+    if (!this.sawBlank) this.beforeBlank = this.body[this.body.length - 1];
+    this.sawBlank = true;
   }
 
-  private heading(line: Line): void {
+  strayEndSong(token: IToken): void {
+    const line = lineOf(token);
+    this.diagnostics.push(
+      diagnostic("POD0115", this.lineSpan(line), "END SONG without a song to end", {
+        help: "a song starts with `SONG: Title`; remove this line or open the song above it",
+      }),
+    );
+    this.push({ type: "Invalid", span: this.lineSpan(line), text: this.clean(line.start, line.contentEnd) });
+  }
+
+  heading(token: IToken): void {
+    const line = lineOf(token);
     const first = skipSpace(this.masked, line.start, line.contentEnd);
     let hashes = first;
     while (this.masked.charCodeAt(hashes) === 35) hashes++;
     this.push({ type: "Section", span: this.lineSpan(line), depth: hashes - first, title: this.atom(hashes, line.contentEnd) });
   }
 
-  private direction(line: Line): void {
+  direction(token: IToken): void {
+    const line = lineOf(token);
     const first = skipSpace(this.masked, line.start, line.contentEnd);
     this.push({ type: "Direction", span: this.lineSpan(line), text: this.atom(first + 1, line.contentEnd).text });
   }
 
-  speech(ctx: { LabelLine?: IToken[]; Cue?: IToken[]; continuation?: CstNode[] }): void {
-    const head = lineOf((ctx.LabelLine ?? ctx.Cue)![0]!);
+  speech(headToken: IToken, continuation: readonly IToken[]): void {
+    const head = lineOf(headToken);
     const label = head.label!;
-    const speaker = {
-      name: label.name,
-      span: this.span(label.forced ? label.start + 1 : label.start, label.end),
-      forced: label.forced,
-    };
+    const nameStart = label.forced ? label.start + 1 : label.start;
+    // Positions are asked for in source order, which is cheapest (SourceText): the speech's span, from the label to
+    // the end of its last line, is made last.
+    const first = skipSpace(this.masked, head.start, head.contentEnd);
+    const start = this.source.positionAt(first);
+    // Cut from the source text, as every text of the tree (a label holds no trivia).
+    const name = this.source.text.slice(nameStart, label.end);
+    const speaker = { name, span: this.span(nameStart, label.end), forced: label.forced };
+    const extension = label.extension ? this.atom(label.extension.start, label.extension.end) : undefined;
+    const parts: SpeechPart[] = [];
+    if (label.afterColon !== undefined) this.openingText(parts, label.afterColon, head.contentEnd);
+    let end = head.contentEnd;
+    for (const token of continuation) {
+      const line = lineOf(token);
+      this.continuationLine(name, parts, line);
+      end = line.contentEnd;
+    }
     const speech: Speech = {
       type: "Speech",
-      span: this.lineSpan(head),
+      span: { start, end: this.source.positionAt(trimEnd(this.masked, first, end)) },
       form: label.afterColon === undefined ? "cue" : "inline",
       speaker,
-      parts: [],
+      // A copy, as long as it needs to be: the array filled by push has room for many more parts, for nothing.
+      parts: parts.slice(),
     };
-    if (label.extension) speech.extension = this.atom(label.extension.start, label.extension.end);
-    if (label.afterColon !== undefined) this.openingText(speech.parts, label.afterColon, head.contentEnd);
-    for (const node of ctx.continuation ?? []) {
-      const line = lineOf(tokensOf(node.children)[0]!);
-      this.continuationLine(speech, line);
-      speech.span = this.span(speech.span.start.offset, trimEnd(this.masked, line.start, line.contentEnd));
-    }
+    if (extension) speech.extension = extension;
     this.push(speech);
   }
 
@@ -289,17 +271,18 @@ class TreeBuilder extends BaseVisitor {
   }
 
   private spoken(parts: SpeechPart[], from: number, to: number): void {
-    const atom = this.atom(from, to);
-    if (atom.text.trim() !== "") parts.push({ type: "Spoken", span: atom.span, text: atom.text });
+    const first = skipSpace(this.masked, from, to);
+    const last = trimEnd(this.masked, first, to);
+    const text = this.clean(first, last);
+    if (!isWhiteSpace(text)) parts.push({ type: "Spoken", span: this.span(first, last), text });
   }
 
-  private continuationLine(speech: Speech, line: Line): void {
+  private continuationLine(who: string, parts: SpeechPart[], line: Line): void {
     if (line.kind === "paren") {
       const atom = this.atom(line.start, line.contentEnd);
-      speech.parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
+      parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
       return;
     }
-    const who = speech.speaker.name;
     if (line.kind === "heading" || line.kind === "direction") {
       const what = line.kind === "heading" ? "a section heading" : "a direction";
       this.diagnostics.push(
@@ -324,13 +307,13 @@ class TreeBuilder extends BaseVisitor {
             }),
       );
     }
-    this.spoken(speech.parts, line.start, line.contentEnd);
+    this.spoken(parts, line.start, line.contentEnd);
   }
 
-  stray(ctx: { Text?: IToken[]; Paren?: IToken[]; continuation?: CstNode[] }): void {
-    const head = lineOf((ctx.Text ?? ctx.Paren)![0]!);
-    let end = head.contentEnd;
-    for (const node of ctx.continuation ?? []) end = lineOf(tokensOf(node.children)[0]!).contentEnd;
+  stray(headToken: IToken, continuation: readonly IToken[]): void {
+    const head = lineOf(headToken);
+    const lastToken = continuation[continuation.length - 1];
+    const end = lastToken === undefined ? head.contentEnd : lineOf(lastToken).contentEnd;
     const first = skipSpace(this.masked, head.start, head.contentEnd);
     const invalid: Invalid = {
       type: "Invalid",
@@ -363,8 +346,7 @@ class TreeBuilder extends BaseVisitor {
     );
   }
 
-  song(ctx: Children): void {
-    const tokens = tokensOf(ctx);
+  song(tokens: readonly IToken[]): void {
     const open = lineOf(tokens[0]!);
     const song: Song = {
       type: "Song",
@@ -375,8 +357,8 @@ class TreeBuilder extends BaseVisitor {
     };
     let inLyrics = false;
     let end = open.contentEnd;
-    for (const token of tokens.slice(1)) {
-      const line = lineOf(token);
+    for (let i = 1; i < tokens.length; i++) {
+      const line = lineOf(tokens[i]!);
       if (line.kind === "blank") continue;
       end = line.contentEnd;
       if (line.kind === "songEnd") {
@@ -491,8 +473,13 @@ function placeNotes(body: BodyElement[], notes: Note[]): BodyElement[] {
   let n = 0;
   for (const element of body) {
     while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
-    const inside: Note[] = [];
-    while (n < notes.length && notes[n]!.span.start.offset <= element.span.end.offset) inside.push(notes[n++]!);
+    const first = n;
+    while (n < notes.length && notes[n]!.span.start.offset <= element.span.end.offset) n++;
+    if (n === first) {
+      out.push(element); // the common case, with no note inside: nothing to allocate
+      continue;
+    }
+    const inside = notes.slice(first, n);
     if (inside.length > 0) {
       if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
       else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
@@ -508,4 +495,11 @@ function placeNotes(body: BodyElement[], notes: Note[]): BodyElement[] {
 
 function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
   return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
+}
+
+/** Whether a text is empty or all white space (as String.prototype.trim sees it), without trimming a copy. */
+function isWhiteSpace(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if (c > 32 && c < 127) return false;
+  return text.trim() === "";
 }

@@ -1,4 +1,4 @@
-import { CstParser, type CstNode, type IToken } from "chevrotain";
+import { EmbeddedActionsParser, type IOrAlt, type IToken } from "chevrotain";
 import {
   allTokens,
   Blank,
@@ -22,12 +22,53 @@ import {
 } from "./tokens.js";
 
 /**
- * The grammar over line tokens, as in grammar/pod.ebnf. It accepts every sequence of lines — what is not an
- * element becomes a `stray` run — so recovery never cascades; the tree builder turns strays into diagnostics.
+ * What the grammar recognises, one call per production, in source order, with the line tokens that make it up. The
+ * grammar says which lines form which element; what an element means is the tree builder's (build-tree.ts), which
+ * implements this. An editor can implement it too, to get the same elements from the same grammar.
  */
-export class PodGrammar extends CstParser {
+export interface ScriptActions {
+  titlePage(lines: readonly IToken[]): void;
+  blank(line: IToken): void;
+  heading(line: IToken): void;
+  direction(line: IToken): void;
+  strayEndSong(line: IToken): void;
+  speech(head: IToken, continuation: readonly IToken[]): void;
+  stray(head: IToken, continuation: readonly IToken[]): void;
+  song(lines: readonly IToken[]): void;
+}
+
+const NONE: readonly IToken[] = Object.freeze([]);
+
+const IGNORE: ScriptActions = {
+  titlePage() {},
+  blank() {},
+  heading() {},
+  direction() {},
+  strayEndSong() {},
+  speech() {},
+  stray() {},
+  song() {},
+};
+
+/**
+ * The grammar over line tokens, as in grammar/pod.ebnf. It accepts every sequence of lines the lexer produces — what
+ * is not an element becomes a `stray` run — so it needs no error recovery (which is off: it costs on every token).
+ *
+ * Why embedded actions and not a CstParser with a visitor: a concrete syntax tree holds an object per rule invocation
+ * and per token list, which for a 20 MB script is over a million objects, built only to be walked once and dropped.
+ * Here each rule hands its tokens to a ScriptActions as soon as it is recognised, inside ACTION blocks (which
+ * chevrotain skips while it records the grammar), so grammar and meaning stay apart as with a visitor, and the same
+ * rules still give the railroad diagrams (scripts/diagrams.ts). Alternatives are built once, not on every call.
+ *
+ * A Blank token is only ever a whole bodyItem, so after one the parse is back in `script`'s repetition: the lexer hands
+ * over a long script in chunks that end there (lexer.ts), and each chunk is parsed on from the one before.
+ */
+export class PodGrammar extends EmbeddedActionsParser {
+  /** Receives what the current parse recognises. */
+  actions: ScriptActions = IGNORE;
+
   constructor() {
-    super(allTokens, { recoveryEnabled: true, skipValidations: true });
+    super(allTokens, { recoveryEnabled: false, skipValidations: true });
     this.performSelfAnalysis();
   }
 
@@ -39,65 +80,98 @@ export class PodGrammar extends CstParser {
 
   // titlePage = titleLine , { titleLine } , [ blank ] ;  titleLine = entry | indented | bad ;
   titlePage = this.RULE("titlePage", () => {
-    this.AT_LEAST_ONE(() =>
-      this.OR([
-        { ALT: () => this.CONSUME(TitleEntry) },
-        { ALT: () => this.CONSUME(TitleIndent) },
-        { ALT: () => this.CONSUME(TitleBad) },
-      ]),
-    );
-    this.OPTION(() => this.CONSUME(TitleEnd));
+    const lines: IToken[] = [];
+    this.AT_LEAST_ONE(() => lines.push(this.OR(this.titleLine)));
+    this.OPTION(() => lines.push(this.CONSUME(TitleEnd)));
+    this.ACTION(() => this.actions.titlePage(lines));
   });
+
+  private readonly titleLine: IOrAlt<IToken>[] = [
+    { ALT: () => this.CONSUME(TitleEntry) },
+    { ALT: () => this.CONSUME(TitleIndent) },
+    { ALT: () => this.CONSUME(TitleBad) },
+  ];
 
   // bodyItem = blank | heading | direction | song | speech | stray | strayEndSong ;
   bodyItem = this.RULE("bodyItem", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Blank) },
-      { ALT: () => this.CONSUME(Heading) },
-      { ALT: () => this.CONSUME(Direction) },
-      { ALT: () => this.SUBRULE(this.song) },
-      { ALT: () => this.SUBRULE(this.speech) },
-      { ALT: () => this.SUBRULE(this.stray) },
-      { ALT: () => this.CONSUME(StrayEndSong) },
-    ]);
+    this.OR(this.bodyItems);
   });
+
+  private readonly bodyItems: IOrAlt<void>[] = [
+    {
+      ALT: () => {
+        const line = this.CONSUME(Blank);
+        this.ACTION(() => this.actions.blank(line));
+      },
+    },
+    {
+      ALT: () => {
+        const line = this.CONSUME(Heading);
+        this.ACTION(() => this.actions.heading(line));
+      },
+    },
+    {
+      ALT: () => {
+        const line = this.CONSUME(Direction);
+        this.ACTION(() => this.actions.direction(line));
+      },
+    },
+    { ALT: () => this.SUBRULE(this.song) },
+    { ALT: () => this.SUBRULE(this.speech) },
+    { ALT: () => this.SUBRULE(this.stray) },
+    {
+      ALT: () => {
+        const line = this.CONSUME(StrayEndSong);
+        this.ACTION(() => this.actions.strayEndSong(line));
+      },
+    },
+  ];
 
   // speech = ( labelLine | cue ) , { continuation } ;
   speech = this.RULE("speech", () => {
-    this.OR([{ ALT: () => this.CONSUME(LabelLine) }, { ALT: () => this.CONSUME(Cue) }]);
-    this.MANY(() => this.SUBRULE(this.continuation));
+    const head = this.OR(this.speechHead);
+    let more: IToken[] | undefined;
+    this.MANY(() => (more ??= []).push(this.SUBRULE(this.continuation)));
+    this.ACTION(() => this.actions.speech(head, more ?? NONE));
   });
+
+  private readonly speechHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(LabelLine) }, { ALT: () => this.CONSUME(Cue) }];
 
   // stray = ( text | paren ) , { continuation } ;
   stray = this.RULE("stray", () => {
-    this.OR([{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }]);
-    this.MANY(() => this.SUBRULE(this.continuation));
+    const head = this.OR(this.strayHead);
+    let more: IToken[] | undefined;
+    this.MANY(() => (more ??= []).push(this.SUBRULE(this.continuation)));
+    this.ACTION(() => this.actions.stray(head, more ?? NONE));
   });
 
+  private readonly strayHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }];
+
   // continuation = text | paren | cue | heading | direction ;  (any line but a blank, a label line or a song)
-  continuation = this.RULE("continuation", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(Text) },
-      { ALT: () => this.CONSUME(Paren) },
-      { ALT: () => this.CONSUME(Cue) },
-      { ALT: () => this.CONSUME(Heading) },
-      { ALT: () => this.CONSUME(Direction) },
-    ]);
-  });
+  continuation = this.RULE("continuation", () => this.OR(this.continuationLine));
+
+  private readonly continuationLine: IOrAlt<IToken>[] = [
+    { ALT: () => this.CONSUME(Text) },
+    { ALT: () => this.CONSUME(Paren) },
+    { ALT: () => this.CONSUME(Cue) },
+    { ALT: () => this.CONSUME(Heading) },
+    { ALT: () => this.CONSUME(Direction) },
+  ];
 
   // song = songOpen , { songBlank | marker | keyValue | lyric } , [ endSong ] ;
   song = this.RULE("song", () => {
-    this.CONSUME(SongOpen);
-    this.MANY(() =>
-      this.OR([
-        { ALT: () => this.CONSUME(SongBlank) },
-        { ALT: () => this.CONSUME(Marker) },
-        { ALT: () => this.CONSUME(KeyValue) },
-        { ALT: () => this.CONSUME(Lyric) },
-      ]),
-    );
-    this.OPTION(() => this.CONSUME(SongClose));
+    const lines = [this.CONSUME(SongOpen)];
+    this.MANY(() => lines.push(this.OR(this.songLine)));
+    this.OPTION(() => lines.push(this.CONSUME(SongClose)));
+    this.ACTION(() => this.actions.song(lines));
   });
+
+  private readonly songLine: IOrAlt<IToken>[] = [
+    { ALT: () => this.CONSUME(SongBlank) },
+    { ALT: () => this.CONSUME(Marker) },
+    { ALT: () => this.CONSUME(KeyValue) },
+    { ALT: () => this.CONSUME(Lyric) },
+  ];
 }
 
 let grammar: PodGrammar | undefined;
@@ -108,15 +182,23 @@ export function podGrammar(): PodGrammar {
   return grammar;
 }
 
-export interface CstResult {
-  cst: CstNode;
-  errors: { token: IToken; message: string }[];
+/** A sequence of lines the grammar could not read; unreachable, as the grammar accepts every sequence of lines. */
+export interface GrammarError {
+  token: IToken;
+  message: string;
 }
 
-/** Parses line tokens into a concrete syntax tree. */
-export function parseTokens(tokens: IToken[]): CstResult {
+/** Parses line tokens, handing each element recognised to `actions`; returns what could not be read. */
+export function parseLines(tokens: IToken[], actions: ScriptActions): GrammarError[] {
   const parser = podGrammar();
   parser.input = tokens;
-  const cst = parser.script();
-  return { cst, errors: parser.errors.map((e) => ({ token: e.token, message: e.message })) };
+  parser.actions = actions;
+  try {
+    parser.script();
+    return parser.errors.map((e) => ({ token: e.token, message: e.message }));
+  } finally {
+    // The parser is shared: let go of this script's tokens and builder.
+    parser.actions = IGNORE;
+    parser.input = [];
+  }
 }

@@ -38,21 +38,75 @@ export interface LineInfo<K extends string> {
   contentEnd: number;
   /** Offset past the terminator. */
   end: number;
-  label?: LabelMatch;
+  label: LabelMatch | undefined;
   /** For a `text` line of the form `Host: …`: the label as it would be in capitals. */
-  lowercaseLabel?: LabelMatch;
+  lowercaseLabel: LabelMatch | undefined;
 }
 
-export function lineBounds(text: string, start: number): { contentEnd: number; end: number } {
-  let i = start;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) return { contentEnd: i, end: i + 1 };
-    if (c === 13) return { contentEnd: i, end: text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1 };
-    i++;
+// One shape for every line, so that the code reading lines stays monomorphic.
+function lineInfo<K extends string>(
+  kind: K,
+  start: number,
+  contentEnd: number,
+  end: number,
+  label?: LabelMatch,
+  lowercaseLabel?: LabelMatch,
+): LineInfo<K> {
+  return { kind, start, contentEnd, end, label, lowercaseLabel };
+}
+
+const LINE_BREAK = /[\r\n]/g;
+
+/** Offset past the last character of the line at `start`, before its terminator (for many lines: LineBreaks). */
+export function contentEndOf(text: string, start: number): number {
+  LINE_BREAK.lastIndex = start;
+  return LINE_BREAK.exec(text)?.index ?? text.length;
+}
+
+/**
+ * Where the lines of a text end, read from its line table (the masked text has the same lines as the source): the
+ * lexer asks line by line, in order, so a cursor answers each question in constant time, without reading the text.
+ */
+export class LineEnds {
+  private index = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly lineStarts: readonly number[],
+  ) {}
+
+  /** Offset past the last character of the line that starts at `start`, before its terminator. */
+  contentEnd(start: number): number {
+    const starts = this.lineStarts;
+    let i = this.index;
+    if (starts[i] !== start) {
+      if (starts[i + 1] === start) i++;
+      else {
+        // Not the next line (a chunk lexed again, say): look it up.
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid]! <= start) lo = mid;
+          else hi = mid - 1;
+        }
+        if (starts[lo] !== start) return contentEndOf(this.text, start);
+        i = lo;
+      }
+      this.index = i;
+    }
+    const next = starts[i + 1];
+    if (next === undefined) return this.text.length;
+    const text = this.text;
+    return text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
   }
-  return { contentEnd: n, end: n };
+}
+
+/** Offset past the terminator that starts at `contentEnd` (there is none at the end of the text). */
+export function lineEndAt(text: string, contentEnd: number): number {
+  const c = text.charCodeAt(contentEnd);
+  if (c === 13) return text.charCodeAt(contentEnd + 1) === 10 ? contentEnd + 2 : contentEnd + 1;
+  return c === 10 ? contentEnd + 1 : contentEnd;
 }
 
 const MASK_CODE = MASK.charCodeAt(0);
@@ -107,9 +161,10 @@ const DIGIT = /\p{N}/u;
 
 /**
  * Reads a speaker label at `from` (after leading space): letters, digits, spaces and . ' - _, starting with a letter;
- * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one.
+ * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one; such a
+ * scan reads at most `maxLower` characters of name.
  */
-export function scanLabel(text: string, from: number, to: number, allowLower = false): LabelMatch | undefined {
+export function scanLabel(text: string, from: number, to: number, allowLower = false, maxLower = 64): LabelMatch | undefined {
   let i = skipSpace(text, from, to);
   const start = i;
   const forced = text.charCodeAt(i) === 64; /* @ */
@@ -117,8 +172,10 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   const nameStart = i;
   let sawLower = false;
   let sawLetter = false;
+  // Past the last character that is not a space: of white space, only spaces get into a label's run.
+  let nameEnd = nameStart;
   // A would-be label is only ever suggested when short, so that scan need not read a whole long line.
-  const limit = allowLower ? Math.min(to, i + 64) : to;
+  const limit = allowLower ? Math.min(to, i + maxLower) : to;
   while (i < limit) {
     const code = text.charCodeAt(i);
     let size = 1;
@@ -142,55 +199,62 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
       break;
     }
     i += size;
+    if (code !== 32) nameEnd = i;
   }
-  const nameEnd = trimEnd(text, nameStart, i);
   if (!sawLetter || nameEnd === nameStart) return undefined;
   if (sawLower && !forced && !allowLower) return undefined;
-  const match: LabelMatch = { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd) };
-  i = skipSpace(text, nameEnd, to);
+  i = skipSpace(text, i, to); // [nameEnd, i) is spaces
+  let extension: LabelMatch["extension"];
   if (text.charCodeAt(i) === 40 /* ( */) {
     let close = i + 1;
     while (close < to && text.charCodeAt(close) !== 41 /* ) */) close++;
     if (close >= to) return undefined;
-    match.extension = { start: i, end: close + 1 };
+    extension = { start: i, end: close + 1 };
     i = skipSpace(text, close + 1, to);
   }
   const c = text.charCodeAt(i);
-  if (c === 58 /* : */ || c === 0xff1a /* ： */) {
-    match.afterColon = i + 1;
-    return match;
-  }
-  return i === to ? match : undefined;
+  const colon = c === 58 /* : */ || c === 0xff1a; /* ： */
+  if (!colon && i !== to) return undefined;
+  // Made only now: most lines scanned are prose, which is no label.
+  const match: LabelMatch = { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd) };
+  if (extension) match.extension = extension;
+  if (colon) match.afterColon = i + 1;
+  return match;
 }
 
 /** Classifies a body line. */
-export function classifyBody(text: string, start: number): LineInfo<BodyKind> {
-  const { contentEnd, end } = lineBounds(text, start);
-  const info = { start, contentEnd, end };
+export function classifyBody(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<BodyKind> {
+  const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
-  if (empty) return { kind: empty, ...info };
+  if (empty) return lineInfo(empty, start, contentEnd, end);
   const first = skipSpace(text, start, contentEnd);
   const c = text.charCodeAt(first);
-  if (c === 35 /* # */) return { kind: "heading", ...info };
-  if (c === 33 /* ! */) return { kind: "direction", ...info };
+  if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
+  if (c === 33 /* ! */) return lineInfo("direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
     if (!label.forced && label.afterColon !== undefined && label.name === "SONG" && !label.extension)
-      return { kind: "songOpen", ...info, label };
-    if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return { kind: "songEnd", ...info };
-    return { kind: label.afterColon === undefined ? "cue" : "label", ...info, label };
+      return lineInfo("songOpen", start, contentEnd, end, label);
+    if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
+    return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
   if (c === 40 /* ( */ && text.charCodeAt(trimEnd(text, first, contentEnd) - 1) === 41 /* ) */)
-    return { kind: "paren", ...info };
-  const line: LineInfo<BodyKind> = { kind: "text", ...info };
-  const wouldBe = scanLabel(text, first, contentEnd, true);
-  if (wouldBe && wouldBe.afterColon !== undefined && looksLikeLabel(wouldBe.name)) line.lowercaseLabel = wouldBe;
-  return line;
+    return lineInfo("paren", start, contentEnd, end);
+  // Most text lines are prose: one without a colon holds no would-be label (indexOf on the line tells at once), and a
+  // name longer than looksLikeLabel takes is none either, so the scan stops past that length (the answer is the same:
+  // the name read is then too long, or what follows it is no colon).
+  const rest = text.slice(first, contentEnd);
+  if (rest.indexOf(":") === -1 && rest.indexOf("：") === -1) return lineInfo("text", start, contentEnd, end);
+  const wouldBe = scanLabel(text, first, contentEnd, true, LABEL_LIKE_LENGTH + 1);
+  const lowercase = wouldBe && wouldBe.afterColon !== undefined && looksLikeLabel(wouldBe.name) ? wouldBe : undefined;
+  return lineInfo("text", start, contentEnd, end, undefined, lowercase);
 }
+
+const LABEL_LIKE_LENGTH = 32;
 
 /** Short enough to be a name rather than the start of a sentence with a colon in it. */
 function looksLikeLabel(name: string): boolean {
-  return name.length <= 32 && name.split(" ").length <= 3;
+  return name.length <= LABEL_LIKE_LENGTH && name.split(" ").length <= 3;
 }
 
 function isEndSong(name: string): boolean {
@@ -198,14 +262,13 @@ function isEndSong(name: string): boolean {
 }
 
 /** Classifies a title-page line. */
-export function classifyTitle(text: string, start: number): LineInfo<TitleKind> {
-  const { contentEnd, end } = lineBounds(text, start);
-  const info = { start, contentEnd, end };
+export function classifyTitle(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<TitleKind> {
+  const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
-  if (empty) return { kind: empty, ...info };
+  if (empty) return lineInfo(empty, start, contentEnd, end);
   const c = text.charCodeAt(start);
-  if (c === 9 || (c === 32 && text.charCodeAt(start + 1) === 32)) return { kind: "indent", ...info };
-  return { kind: titleKey(text, start, contentEnd) === undefined ? "bad" : "entry", ...info };
+  if (c === 9 || (c === 32 && text.charCodeAt(start + 1) === 32)) return lineInfo("indent", start, contentEnd, end);
+  return lineInfo(titleKey(text, start, contentEnd) === undefined ? "bad" : "entry", start, contentEnd, end);
 }
 
 const TITLE_KEY = /[\p{L}\p{N}][\p{L}\p{N} _'-]*/uy;
@@ -236,21 +299,20 @@ export function opensWithTitlePage(text: string): boolean {
 }
 
 /** Classifies a line inside a song block. */
-export function classifySong(text: string, start: number): LineInfo<SongKind> {
-  const { contentEnd, end } = lineBounds(text, start);
-  const info = { start, contentEnd, end };
+export function classifySong(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<SongKind> {
+  const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
-  if (empty) return { kind: empty, ...info };
+  if (empty) return lineInfo(empty, start, contentEnd, end);
   const first = skipSpace(text, start, contentEnd);
   const last = trimEnd(text, first, contentEnd);
   const c = text.charCodeAt(first);
-  if (c === 35 /* # */) return { kind: "heading", ...info };
-  if (isEndSong(text.slice(first, last).replace(/[ \t]+/g, " "))) return { kind: "songEnd", ...info };
+  if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
+  if (c === 69 /* E */ && isEndSong(text.slice(first, last).replace(/[ \t]+/g, " "))) return lineInfo("songEnd", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
-  if (label && label.name === "SONG" && label.afterColon !== undefined) return { kind: "songOpen", ...info, label };
-  if (isMarker(text, first, last)) return { kind: "marker", ...info };
-  if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return { kind: "keyValue", ...info };
-  return { kind: "lyric", ...info };
+  if (label && label.name === "SONG" && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
+  if (isMarker(text, first, last)) return lineInfo("marker", start, contentEnd, end);
+  if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return lineInfo("keyValue", start, contentEnd, end);
+  return lineInfo("lyric", start, contentEnd, end);
 }
 
 const SONG_KEY = /^[A-Za-z][A-Za-z -]{0,30}[:：]/;

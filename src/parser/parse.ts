@@ -3,9 +3,9 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { decode, inspect } from "../source/decode.js";
 import { SourceText } from "../source/source-text.js";
-import { buildTree } from "./build-tree.js";
-import { parseTokens } from "./grammar.js";
-import { tokenize } from "./lexer.js";
+import { TreeBuilder } from "./build-tree.js";
+import { parseLines, type GrammarError } from "./grammar.js";
+import { lineTokens } from "./lexer.js";
 import { cutTrivia } from "./trivia.js";
 
 export interface ParseResult {
@@ -31,10 +31,11 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   const { source, diagnostics } = typeof input === "string" ? inspect(input) : decode(input);
   const text = source.text;
   const trivia = cutTrivia(text);
-  const tokens = tokenize(trivia.masked);
-  const { cst, errors } = parseTokens(tokens);
-  const built = buildTree(cst, source, trivia.masked, trivia.ranges, options.projectLabels ?? new Set());
-  diagnostics.push(...built.diagnostics);
+  const builder = new TreeBuilder(source, trivia.masked, options.projectLabels ?? new Set());
+  const errors: GrammarError[] = [];
+  for (const tokens of lineTokens(trivia.masked, source.lineStarts)) for (const error of parseLines(tokens, builder)) errors.push(error);
+  const built = builder.finish(trivia.ranges);
+  for (const d of built.diagnostics) diagnostics.push(d);
   for (const offset of trivia.strayCloses) {
     diagnostics.push(
       diagnostic("POD0103", source.span(offset, offset + 2), "*/ closes no boneyard", {

@@ -1,27 +1,60 @@
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
 import {
   classifyBody,
   classifySong,
   classifyTitle,
   type BodyKind,
+  LineEnds,
+  type LabelMatch,
   type LineInfo,
   type SongKind,
   type TitleKind,
 } from "./line-kinds.js";
 
-// Every token is one whole line, terminator included; its payload is the line's LineInfo. A line is classified once
-// per mode (the memo below), then each token type of the mode only compares kinds: lexing stays linear.
+// Every token is one whole line, terminator included. A line is classified once per mode (the memo below), then each
+// token type of the mode only compares kinds: lexing stays linear. A token keeps only what its type and offsets do not
+// already say: the speaker label found on the line, as its payload (lineOf rebuilds the rest), since there is a token
+// for every line of the chunk being parsed (lexer.ts).
 
-type Classifier<K extends string> = (text: string, start: number) => LineInfo<K>;
+type Classifier<K extends string> = (text: string, start: number, contentEnd?: number) => LineInfo<K>;
 
-function memo<K extends string>(classify: Classifier<K>): Classifier<K> {
-  let lastText = "";
+// The whole text being lexed, where its lines end, and where in it the piece chevrotain is given starts: set by the
+// lexer around each tokenize (token patterns are built once, and chevrotain hands them only its piece and an offset).
+// Lines are classified in the whole text, so what a token carries is in the whole text's offsets.
+let whole = "";
+let base = 0;
+let lineEnds: LineEnds | undefined;
+const resets: (() => void)[] = [];
+
+/**
+ * Starts lexing the piece of `text` that starts at `pieceStart`, whose lines end where `ends` says: every line is then
+ * classified at most once per mode.
+ */
+export function beginLexing(text: string, ends: LineEnds, pieceStart: number): void {
+  for (const reset of resets) reset();
+  whole = text;
+  base = pieceStart;
+  lineEnds = ends;
+}
+
+/** Ends lexing, letting go of the text. */
+export function endLexing(): void {
+  for (const reset of resets) reset();
+  whole = "";
+  base = 0;
+  lineEnds = undefined;
+}
+
+function memo<K extends string>(classify: Classifier<K>): (start: number) => LineInfo<K> {
   let lastStart = -1;
   let last: LineInfo<K> | undefined;
-  return (text, start) => {
-    if (start !== lastStart || text !== lastText || last === undefined) {
-      last = classify(text, start);
-      lastText = text;
+  resets.push(() => {
+    lastStart = -1;
+    last = undefined;
+  });
+  return (start) => {
+    if (start !== lastStart || last === undefined) {
+      last = classify(whole, start, lineEnds!.contentEnd(start));
       lastStart = start;
     }
     return last;
@@ -32,27 +65,48 @@ const body = memo(classifyBody);
 const title = memo(classifyTitle);
 const song = memo(classifySong);
 
+const KINDS = new Map<TokenType, string>();
+
 function lineToken<K extends string>(
   name: string,
-  classify: Classifier<K>,
+  classify: (start: number) => LineInfo<K>,
   kind: K,
   extra: Partial<Parameters<typeof createToken>[0]> & { when?: (tokensSoFar: number) => boolean } = {},
 ): TokenType {
   const { when, ...config } = extra;
-  return createToken({
+  const tokenType = createToken({
     name,
     line_breaks: true,
     pattern: {
-      exec: (text, offset, tokens) => {
-        const line = classify(text, offset);
+      exec: (piece, offset, tokens) => {
+        const line = classify(base + offset);
         if (line.kind !== kind || (when && !when(tokens.length))) return null;
-        const match = [text.slice(offset, line.end)] as [string] & { payload?: unknown };
-        match.payload = line;
+        const match = [piece.slice(offset, offset + line.end - line.start)] as [string] & { payload?: unknown };
+        const label = line.label ?? line.lowercaseLabel;
+        if (label !== undefined) match.payload = label;
         return match;
       },
     },
     ...config,
   });
+  KINDS.set(tokenType, kind);
+  return tokenType;
+}
+
+/** The line a token stands for, rebuilt from its type, offsets and payload. */
+export function lineOf(token: IToken): LineInfo<string> {
+  const kind = KINDS.get(token.tokenType)!;
+  const image = token.image;
+  const start = token.startOffset;
+  const end = start + image.length;
+  let contentEnd = end;
+  const last = image.charCodeAt(image.length - 1);
+  if (last === 10) contentEnd = image.charCodeAt(image.length - 2) === 13 ? end - 2 : end - 1;
+  else if (last === 13) contentEnd = end - 1;
+  const payload = token.payload as LabelMatch | undefined;
+  return kind === "text"
+    ? { kind, start, contentEnd, end, label: undefined, lowercaseLabel: payload }
+    : { kind, start, contentEnd, end, label: payload, lowercaseLabel: undefined };
 }
 
 // Title page.
@@ -92,17 +146,41 @@ export const Marker = lineToken<SongKind>("Marker", song, "marker");
 export const KeyValue = lineToken<SongKind>("KeyValue", song, "keyValue");
 export const Lyric = lineToken<SongKind>("Lyric", song, "lyric");
 
+// Within a mode the kinds exclude one another, so the order of token types only decides how many are tried before the
+// one that matches: the most frequent lines come first. (TitleLeadingBlank must stay before TitleEnd: both are blank.)
 export const lexerDefinition = {
   modes: {
-    title: [TitleHidden, TitleLeadingBlank, TitleEnd, TitleEntry, TitleIndent, TitleBad],
-    body: [Hidden, Blank, Heading, Direction, SongOpen, StrayEndSong, LabelLine, Cue, Paren, Text],
-    song: [SongHidden, SongBlank, SongClose, SongHeading, SongOpenAgain, Marker, KeyValue, Lyric],
+    title: [TitleEntry, TitleIndent, TitleHidden, TitleLeadingBlank, TitleEnd, TitleBad],
+    body: [LabelLine, Blank, Text, Cue, Paren, Hidden, Heading, Direction, SongOpen, StrayEndSong],
+    song: [Lyric, SongBlank, Marker, KeyValue, SongClose, SongHidden, SongHeading, SongOpenAgain],
   },
   defaultMode: "body",
 };
 
+// The parser's token vocabulary, in the order the token types were defined.
 export const allTokens: TokenType[] = [
-  ...lexerDefinition.modes.title,
-  ...lexerDefinition.modes.body,
-  ...lexerDefinition.modes.song,
+  TitleHidden,
+  TitleLeadingBlank,
+  TitleEnd,
+  TitleEntry,
+  TitleIndent,
+  TitleBad,
+  Hidden,
+  Blank,
+  Heading,
+  Direction,
+  SongOpen,
+  StrayEndSong,
+  LabelLine,
+  Cue,
+  Paren,
+  Text,
+  SongHidden,
+  SongBlank,
+  SongClose,
+  SongHeading,
+  SongOpenAgain,
+  Marker,
+  KeyValue,
+  Lyric,
 ];

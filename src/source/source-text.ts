@@ -12,6 +12,7 @@ export class SourceText {
   constructor(text: string) {
     this.text = text;
     this.lineStarts = computeLineStarts(text);
+    this.surrogates = SURROGATE.test(text);
   }
 
   get lineCount(): number {
@@ -20,40 +21,47 @@ export class SourceText {
 
   /** The line (1-based) that holds `offset`. */
   lineOf(offset: number): number {
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lineIndexIn(this.lineStarts, offset, 0, this.lineStarts.length - 1) + 1;
   }
 
-  // Positions are mostly asked for in increasing order; remembering the last one keeps a long line linear.
-  private cacheLine = 0;
-  private cacheOffset = 0;
-  private cacheColumn = 1;
+  // The parser asks for positions in (nearly) increasing order, so a cursor remembers the last one: moving it forward
+  // costs what it passes over (lines are skipped by galloping), which keeps a whole parse linear however long its
+  // lines; a position behind the cursor is found by binary search. In a text without surrogates (most scripts) code
+  // points are UTF-16 units and a column is a subtraction; otherwise code points are counted from the cursor on its
+  // line, else from the line start, so a column never depends on what was asked before.
+  private cursorLine = 0; // 0-based index into lineStarts
+  private cursorOffset = 0;
+  private cursorColumn = 1;
+  private readonly surrogates: boolean;
+  /** The position at the cursor, once made: spans that meet (a speech and its label, its end and its last line's)
+   * share it. Positions are values; nothing changes one once made. */
+  private cursorPosition: Position | undefined;
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const line = this.lineOf(clamped);
-    let from = this.lineStarts[line - 1]!;
-    let column = 1;
-    if (line === this.cacheLine && clamped >= this.cacheOffset) {
-      from = this.cacheOffset;
-      column = this.cacheColumn;
-    }
-    column += codePointCount(this.text, from, clamped);
-    this.cacheLine = line;
-    this.cacheOffset = clamped;
-    this.cacheColumn = column;
-    return { line, column, offset: clamped };
+    const text = this.text;
+    const clamped = offset < 0 ? 0 : offset > text.length ? text.length : offset;
+    if (clamped === this.cursorOffset && this.cursorPosition !== undefined) return this.cursorPosition;
+    const starts = this.lineStarts;
+    const last = starts.length - 1;
+    let line = this.cursorLine;
+    const forward = clamped >= this.cursorOffset;
+    if (!forward) line = lineIndexIn(starts, clamped, 0, line);
+    else if (line < last && starts[line + 1]! <= clamped) line = forwardLineIndex(starts, clamped, line + 1, last);
+    let column: number;
+    if (!this.surrogates) column = clamped - starts[line]! + 1;
+    else if (forward && line === this.cursorLine && !splitsPair(text, this.cursorOffset))
+      column = this.cursorColumn + codePointCount(text, this.cursorOffset, clamped);
+    // Counted from the line start when the cursor is on another line, or inside a surrogate pair.
+    else column = 1 + codePointCount(text, starts[line]!, clamped);
+    this.cursorLine = line;
+    this.cursorOffset = clamped;
+    this.cursorColumn = column;
+    this.cursorPosition = { line: line + 1, column, offset: clamped };
+    return this.cursorPosition;
   }
 
   span(start: number, end: number): Span {
-    return { start: this.positionAt(start), end: this.positionAt(Math.max(start, end)) };
+    return { start: this.positionAt(start), end: this.positionAt(end > start ? end : start) };
   }
 
   /** Offset just past the last character of `line`, before its terminator. */
@@ -86,10 +94,53 @@ export class SourceText {
   }
 }
 
+/** The last index in [lo, hi] whose line start is at or before `offset` (starts[lo] <= offset is given). */
+function lineIndexIn(starts: readonly number[], offset: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * lineIndexIn over [lo, last], galloping forward from `lo`: the next line is found at once and a jump far ahead costs
+ * the logarithm of its length, so a sequence of forward moves costs no more than the lines it passes.
+ */
+function forwardLineIndex(starts: readonly number[], offset: number, lo: number, last: number): number {
+  for (let step = 1; ; step *= 2) {
+    const probe = lo + step;
+    if (probe > last) return lineIndexIn(starts, offset, lo, last);
+    if (starts[probe]! > offset) return lineIndexIn(starts, offset, lo, probe - 1);
+    lo = probe;
+  }
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+function splitsPair(text: string, offset: number): boolean {
+  const before = text.charCodeAt(offset - 1);
+  const at = text.charCodeAt(offset);
+  return before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff;
+}
+
 function computeLineStarts(text: string): number[] {
   const starts = [0];
-  const re = /\r\n|\r|\n/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) starts.push(m.index + m[0].length);
+  if (text.indexOf("\r") === -1) {
+    // The common case, LF only: indexOf finds line feeds far faster than a character loop.
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
   return starts;
 }
 
