@@ -56,7 +56,7 @@ export function checkFiles(files: readonly string[], format: Format, io: Io): nu
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
     printer.add(analysis.diagnostics, shown, analysis.source);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
   }

@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import fg from "fast-glob";
 import { UsageError } from "./io.js";
 
 const IGNORE = ["**/node_modules/**"];
@@ -20,14 +19,20 @@ export async function findScripts(args: string[], cwd: string): Promise<string[]
       continue;
     }
     const matches = stat?.isDirectory()
-      ? await fg("**/*.pod", { cwd: absolute, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true })
-      : await fg(arg.replace(/\\/g, "/"), { cwd, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true }).catch(() => []);
+      ? await glob("**/*.pod", absolute)
+      : await glob(arg.replace(/\\/g, "/"), cwd).catch(() => []);
     if (matches.length === 0 && args.length > 0) {
       throw new UsageError(stat ? `no .pod scripts under ${arg}` : `no such file, and no script matches: ${arg}`);
     }
     for (const m of matches) found.add(resolve(m));
   }
   return [...found].sort();
+}
+
+/** Loaded on first use, not at start-up: checking a file named on the command line never pays for the glob engine. */
+async function glob(pattern: string, cwd: string): Promise<string[]> {
+  const { default: fg } = await import("fast-glob");
+  return fg(pattern, { cwd, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true });
 }
 
 function statOrUndefined(path: string) {

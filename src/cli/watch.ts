@@ -156,7 +156,7 @@ class WatchSession {
         this.files.delete(script);
         continue;
       }
-      const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+      const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
       this.files.set(script, { shown, source: analysis.source, diagnostics: analysis.diagnostics });
     }
   }

@@ -458,7 +458,7 @@ export class TreeBuilder implements ScriptActions {
     const script: Script = {
       type: "Script",
       span: this.span(0, this.source.text.length),
-      body: placeNotes(this.body, notes),
+      body: placeNotes(this.body, notes, (offset) => this.source.lineEnd(this.source.lineOf(offset))),
       boneyards,
     };
     if (this.page) script.titlePage = this.page;
@@ -466,15 +466,19 @@ export class TreeBuilder implements ScriptActions {
   }
 }
 
-/** Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order. */
-function placeNotes(body: BodyElement[], notes: Note[]): BodyElement[] {
+/**
+ * Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order.
+ * A note anywhere on an element's last line belongs to it, whether or not a space stands before it.
+ */
+function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
   if (notes.length === 0) return body;
   const out: BodyElement[] = [];
   let n = 0;
   for (const element of body) {
     while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
     const first = n;
-    while (n < notes.length && notes[n]!.span.start.offset <= element.span.end.offset) n++;
+    const end = n < notes.length ? lineEndOf(element.span.end.offset) : element.span.end.offset;
+    while (n < notes.length && notes[n]!.span.start.offset <= end) n++;
     if (n === first) {
       out.push(element); // the common case, with no note inside: nothing to allocate
       continue;

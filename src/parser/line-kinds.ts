@@ -115,6 +115,12 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === MASK_CODE;
 }
 
+/** First offset in [from, to) that is not masked trivia; `to` if none. */
+function skipMask(text: string, from: number, to: number): number {
+  while (from < to && text.charCodeAt(from) === MASK_CODE) from++;
+  return from;
+}
+
 /** First offset in [from, to) that is not white space or mask; `to` if none. */
 export function skipSpace(text: string, from: number, to: number): number {
   while (from < to && isSpace(text.charCodeAt(from))) from++;
@@ -266,8 +272,10 @@ export function classifyTitle(text: string, start: number, contentEnd = contentE
   const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
   if (empty) return lineInfo(empty, start, contentEnd, end);
-  const c = text.charCodeAt(start);
-  if (c === 9 || (c === 32 && text.charCodeAt(start + 1) === 32)) return lineInfo("indent", start, contentEnd, end);
+  // A note or boneyard before the key (`[[draft]]Title: …`) is not there once trivia is cut out.
+  const first = skipMask(text, start, contentEnd);
+  const c = text.charCodeAt(first);
+  if (c === 9 || (c === 32 && text.charCodeAt(first + 1) === 32)) return lineInfo("indent", start, contentEnd, end);
   return lineInfo(titleKey(text, start, contentEnd) === undefined ? "bad" : "entry", start, contentEnd, end);
 }
 
@@ -275,10 +283,11 @@ const TITLE_KEY = /[\p{L}\p{N}][\p{L}\p{N} _'-]*/uy;
 
 /** The end of a `Key:` at `start` (offset of the colon), or undefined. */
 export function titleKey(text: string, start: number, contentEnd: number): number | undefined {
-  TITLE_KEY.lastIndex = start;
+  const first = skipMask(text, start, contentEnd);
+  TITLE_KEY.lastIndex = first;
   const m = TITLE_KEY.exec(text);
   if (!m) return undefined;
-  const colon = skipSpace(text, start + m[0].length, contentEnd);
+  const colon = skipSpace(text, first + m[0].length, contentEnd);
   const c = text.charCodeAt(colon);
   return colon < contentEnd && (c === 58 || c === 0xff1a) ? colon : undefined;
 }
@@ -290,7 +299,7 @@ export function opensWithTitlePage(text: string): boolean {
     const line = classifyTitle(text, start);
     if (line.kind === "entry") {
       const colon = titleKey(text, start, line.contentEnd)!;
-      return LOWER.test(text.slice(start, colon));
+      return LOWER.test(text.slice(skipMask(text, start, colon), colon));
     }
     if (line.kind !== "blank" && line.kind !== "hidden") return false;
     start = line.end;

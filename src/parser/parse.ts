@@ -6,7 +6,7 @@ import { SourceText } from "../source/source-text.js";
 import { TreeBuilder } from "./build-tree.js";
 import { parseLines, type GrammarError } from "./grammar.js";
 import { lineTokens } from "./lexer.js";
-import { cutTrivia } from "./trivia.js";
+import { cutTrivia, visibleLineStarts } from "./trivia.js";
 
 export interface ParseResult {
   script: Script;
@@ -33,7 +33,7 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   const trivia = cutTrivia(text);
   const builder = new TreeBuilder(source, trivia.masked, options.projectLabels ?? new Set());
   const errors: GrammarError[] = [];
-  for (const tokens of lineTokens(trivia.masked, source.lineStarts)) for (const error of parseLines(tokens, builder)) errors.push(error);
+  for (const tokens of lineTokens(trivia.masked, visibleLineStarts(source.lineStarts, trivia.ranges))) for (const error of parseLines(tokens, builder)) errors.push(error);
   const built = builder.finish(trivia.ranges);
   for (const d of built.diagnostics) diagnostics.push(d);
   for (const offset of trivia.strayCloses) {

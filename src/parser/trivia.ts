@@ -1,7 +1,9 @@
 /**
  * Boneyards (`/* … *\/`) and notes (`[[ … ]]`) can sit anywhere, even across lines and inside other elements, so
  * they are cut out before lines are classified. The rest of the parser reads `masked`: the same text with every
- * character of a boneyard or note replaced by MASK (line breaks kept), so offsets and lines stay those of the source.
+ * character of a boneyard or note replaced by MASK, line breaks included — what a boneyard hides, an empty line among
+ * it too, is no line at all — so offsets stay those of the source while lines are those left once trivia is gone
+ * (`visibleLineStarts`).
  */
 
 export const MASK = "\u0000";
@@ -20,7 +22,8 @@ export interface Trivia {
   strayCloses: number[];
 }
 
-const BLANK_LINE = /(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/g;
+// A CR directly followed by LF is one line break, not a blank line between two.
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)/g;
 
 /** Finds boneyards and notes in one left-to-right pass; linear even for many unclosed openers. */
 export function cutTrivia(text: string): Trivia {
@@ -83,15 +86,29 @@ function lineEndFrom(text: string, from: number): number {
   return text.length;
 }
 
-const NOT_LINE_BREAKS = /[^\r\n]+/g;
-
 function mask(text: string, ranges: TriviaRange[]): string {
   const parts: string[] = [];
   let at = 0;
   for (const r of ranges) {
-    parts.push(text.slice(at, r.start), text.slice(r.start, r.end).replace(NOT_LINE_BREAKS, (run) => MASK.repeat(run.length)));
+    parts.push(text.slice(at, r.start), MASK.repeat(r.end - r.start));
     at = r.end;
   }
   parts.push(text.slice(at));
   return parts.join("");
+}
+
+/** The source's line starts without those whose line break lies inside trivia: the line table of the masked text. */
+export function visibleLineStarts(lineStarts: readonly number[], ranges: readonly TriviaRange[]): readonly number[] {
+  if (ranges.length === 0) return lineStarts;
+  const visible: number[] = [];
+  let r = 0;
+  for (const start of lineStarts) {
+    while (r < ranges.length && ranges[r]!.end < start) r++;
+    const range = ranges[r];
+    // The break before `start` ends at `start`; it is hidden when the range covers it (start > range.start,
+    // start <= range.end: a range never ends right after a break it did not take, so this is exact).
+    if (range && start > range.start && start <= range.end && start > 0) continue;
+    visible.push(start);
+  }
+  return visible;
 }
