@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analyze } from "../src/compile.js";
 import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
-import { renderHuman } from "../src/diagnostics/render-human.js";
+import { loadDisplayWidth, renderHuman } from "../src/diagnostics/render-human.js";
 
 // Golden files: each fixture `NAME.pod` sits beside `NAME.diagnostics.txt` (what `podc check` prints, without
 // colour) and, when it compiles, `NAME.requests.json` (what `podc compile` prints). An optional `NAME.config.json`
@@ -28,6 +28,7 @@ function expectFile(path: string, actual: string | undefined): void {
 }
 
 describe("golden fixtures", () => {
+  beforeAll(loadDisplayWidth);
   const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".pod")).sort();
   it("has fixtures", () => expect(fixtures.length).toBeGreaterThan(10));
   for (const fixture of fixtures) {

@@ -25,8 +25,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("podc compile takes exactly one FILE");
   const file = resolve(io.cwd, positionals[0]!);
   const shown = displayPath(file, io.cwd);
-  const loaded = new Workspace().configFor(file);
+  const loaded = (await Workspace.forScripts([file])).configFor(file);
   const printer = new DiagnosticPrinter(io, "human");
+  await printer.ready();
   if (hasErrors(loaded.diagnostics)) {
     printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
     return EXIT.usage;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { renderHuman, renderLine } from "../diagnostics/render-human.js";
+import { loadDisplayWidth, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
 import type { SourceText } from "../source/source-text.js";
 import { useColor, type Io } from "./io.js";
@@ -16,6 +16,11 @@ export class DiagnosticPrinter {
     private readonly io: Io,
     private readonly format: Format,
   ) {}
+
+  /** Call before the first `add` that may print: human output then measures wide characters right. */
+  async ready(): Promise<void> {
+    if (this.format === "human") await loadDisplayWidth();
+  }
 
   add(diagnostics: readonly Diagnostic[], file: string, source: SourceText | undefined): void {
     for (const d of diagnostics) {

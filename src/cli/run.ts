@@ -1,5 +1,6 @@
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { analyze } from "../compile.js";
+import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { dryRun, dryRunText } from "../run/dry-run.js";
@@ -17,6 +18,7 @@ import { runJobs } from "../run/runner.js";
 import { apiKeyFrom, baseUrlFrom } from "../run/service-target.js";
 import { repositoryRoot, stateDir } from "../run/state-dir.js";
 import { JournalWriteError } from "../run/submit.js";
+import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import { parseOptions } from "./args.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
@@ -60,7 +62,7 @@ export type Compiled = { scripts: CompiledScript[]; config: Config; root: string
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
 export function compileScripts(files: readonly string[], outBase: string, io: Io): Compiled {
-  const workspace = new Workspace();
+  const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: CompiledScript[] = [];
   let failed = false;
@@ -110,6 +112,7 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
 }
 
 export async function run(argv: string[], io: Io): Promise<number> {
+  await loadDisplayWidth(); // diagnostics are printed from synchronous code below
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) {
     io.stdout.write(HELP + "\n");

@@ -3,9 +3,9 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path
 import { watch, type FSWatcher } from "chokidar";
 import { analyze } from "../compile.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { renderLine } from "../diagnostics/render-human.js";
+import { loadDisplayWidth, renderLine } from "../diagnostics/render-human.js";
 import { toJson } from "../diagnostics/render-json.js";
-import { CONFIG_FILE } from "../config/load.js";
+import { CONFIG_FILE, loadConfigFor } from "../config/load.js";
 import type { SourceText } from "../source/source-text.js";
 import { DiagnosticPrinter, type Format } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -41,6 +41,7 @@ interface Changes {
  * what changes, until `io.interrupted` aborts; then returns 0. A usage mistake in `args` throws UsageError.
  */
 export async function watchCheck(args: string[], format: Format, io: Io): Promise<number> {
+  await loadDisplayWidth(); // diagnostics are printed from synchronous code below
   const session = new WatchSession(args, format, io);
   await session.checkEverything();
   if (io.interrupted?.aborted) return EXIT.ok;
@@ -91,7 +92,7 @@ class WatchSession {
     const scripts = await findScripts(this.args, this.io.cwd);
     if (scripts.length === 0) this.io.stderr.write("podc: no .pod scripts found yet\n");
     const printer = new DiagnosticPrinter(this.io, this.format);
-    this.checkFiles(scripts, new Workspace(), new Set(scripts));
+    this.checkFiles(scripts, new Workspace(loadConfigFor), new Set(scripts));
     for (const state of this.files.values()) printer.add(state.diagnostics, state.shown, state.source);
     printer.finish(scripts.length);
   }
@@ -116,7 +117,7 @@ class WatchSession {
     // A configuration file that changed and is no longer in use (deleted, or no script under it) reports nothing.
     for (const dir of configDirs) this.files.delete(resolve(dir, CONFIG_FILE));
     for (const path of before.keys()) if (path.endsWith(".pod") && !present.has(path)) this.files.delete(path);
-    this.checkFiles(affected, new Workspace(), present);
+    this.checkFiles(affected, new Workspace(loadConfigFor), present);
     this.print(diff(before, this.files));
   }
 

@@ -1,17 +1,36 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { loadConfigFor, type LoadedConfig } from "../config/load.js";
+import { defaultConfig } from "../config/defaults.js";
+import { findConfig } from "../config/find.js";
+import type { LoadedConfig } from "../config/load.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
+
+type Loader = (dir: string) => LoadedConfig;
 
 /** Configuration lookups for many scripts at once: each folder's podc.json is read once. */
 export class Workspace {
   private readonly byDir = new Map<string, LoadedConfig>();
 
+  /** `load` reads and validates a podc.json (config/load.ts); without one, only folders without podc.json work. */
+  constructor(private readonly load?: Loader) {}
+
+  /**
+   * A workspace for these scripts that loads the configuration validator only when one of them has a podc.json:
+   * validating needs zod, and a project without configuration should not pay for loading it.
+   */
+  static async forScripts(scripts: readonly string[]): Promise<Workspace> {
+    if (!scripts.some((script) => findConfig(dirname(script)))) return new Workspace();
+    const { loadConfigFor } = await import("../config/load.js");
+    return new Workspace(loadConfigFor);
+  }
+
   configFor(scriptPath: string): LoadedConfig {
     const dir = dirname(scriptPath);
     let loaded = this.byDir.get(dir);
     if (!loaded) {
-      loaded = loadConfigFor(dir);
+      if (this.load) loaded = this.load(dir);
+      else if (!findConfig(dir)) loaded = { config: defaultConfig(), diagnostics: [] };
+      else throw new Error("internal: a podc.json appeared that this workspace cannot read; use Workspace.forScripts");
       this.byDir.set(dir, loaded);
     }
     return loaded;

@@ -1,13 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { nearest } from "../diagnostics/suggest.js";
 import { SourceText } from "../source/source-text.js";
-import { ConfigSchema, defaultConfig, LimitsSchema, ServiceSettingsSchema, type Config } from "./schema.js";
+import { defaultConfig } from "./defaults.js";
+import { CONFIG_FILE, findConfig } from "./find.js";
+import { ConfigSchema, LimitsSchema, ServiceSettingsSchema, type Config } from "./schema.js";
 
-export const CONFIG_FILE = "podc.json";
+export { CONFIG_FILE, findConfig } from "./find.js";
 
 export interface LoadedConfig {
   config: Config;
@@ -16,18 +17,6 @@ export interface LoadedConfig {
   /** Its text, for rendering diagnostics that point into it. */
   source?: SourceText;
   diagnostics: Diagnostic[];
-}
-
-/** The nearest podc.json in `dir` or above it, if any. */
-export function findConfig(dir: string): string | undefined {
-  let current = resolve(dir);
-  for (;;) {
-    const candidate = join(current, CONFIG_FILE);
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
 }
 
 /** Loads the configuration governing scripts in `dir`: defaults when there is no podc.json. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-/** Voices documented for the service's speech; accounts may have more, so this is only the default list. */
-export const DEFAULT_VOICES = ["Ethan", "Victoria", "Jake", "Luna", "Emma"] as const;
+import { DEFAULT_VOICES } from "./defaults.js";
+
+export { DEFAULT_VOICES, defaultConfig } from "./defaults.js";
 
 export const LimitsSchema = z
   .object({
@@ -58,8 +59,3 @@ export const ConfigSchema = z
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;
-
-/** The configuration used where no `podc.json` exists. */
-export function defaultConfig(): Config {
-  return ConfigSchema.parse({});
-}

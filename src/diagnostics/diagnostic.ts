@@ -1,42 +1,41 @@
-import { z } from "zod";
+// Plain types, so that the path of `podc check` never loads zod (its cost is most of a cold start);
+// diagnostic-schema.ts holds the same shapes as zod schemas, and a type test keeps the two equal.
 
 /** A place in a source: 1-based line, 1-based column counted in Unicode code points, and the UTF-16 offset into the decoded text. */
-export const PositionSchema = z.object({
-  line: z.number().int().min(1),
-  column: z.number().int().min(1),
-  offset: z.number().int().min(0),
-});
-export type Position = z.infer<typeof PositionSchema>;
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
 
 /** A half-open range [start, end) of a source. */
-export const SpanSchema = z.object({ start: PositionSchema, end: PositionSchema });
-export type Span = z.infer<typeof SpanSchema>;
+export interface Span {
+  start: Position;
+  end: Position;
+}
 
-export const SeveritySchema = z.enum(["error", "warning", "info"]);
-export type Severity = z.infer<typeof SeveritySchema>;
+export type Severity = "error" | "warning" | "info";
 
 /** A concrete edit that fixes a diagnostic: editors offer it as a quick fix. */
-export const FixSchema = z.object({
-  title: z.string(),
-  span: SpanSchema,
-  replacement: z.string(),
-});
-export type Fix = z.infer<typeof FixSchema>;
+export interface Fix {
+  title: string;
+  span: Span;
+  replacement: string;
+}
 
 /**
  * The one diagnostic shape of every stage (decoding, parsing, checks, lowering, configuration).
  * `file` is the path of the source the span points into (a script, or the configuration file).
  */
-export const DiagnosticSchema = z.object({
-  code: z.string().regex(/^POD\d{4}$/),
-  severity: SeveritySchema,
-  message: z.string(),
-  span: SpanSchema,
-  file: z.string().optional(),
-  help: z.string().optional(),
-  fixes: z.array(FixSchema).optional(),
-});
-export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  span: Span;
+  file?: string;
+  help?: string;
+  fixes?: Fix[];
+}
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");

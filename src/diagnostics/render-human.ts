@@ -1,9 +1,22 @@
 import pc from "picocolors";
-import stringWidth from "string-width";
 import type { SourceText } from "../source/source-text.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
+
+// Terminal columns of a text. ASCII needs no table; wide (East Asian) and zero-width characters need string-width,
+// which builds its tables when loaded — too slow for every start of `podc check`, so it is loaded on demand.
+let displayWidth: ((text: string) => number) | undefined;
+
+/** Loads the display-width tables; before it, non-ASCII text is measured in code points (underlines may be off). */
+export async function loadDisplayWidth(): Promise<void> {
+  displayWidth ??= (await import("string-width")).default;
+}
+
+function width(text: string): number {
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  return displayWidth ? displayWidth(text) : [...text].length;
+}
 
 // A source line is shown around the span, at most this many columns either side, so a 10 MB line stays readable.
 const CONTEXT = 60;
@@ -32,8 +45,8 @@ export function renderHuman(d: Diagnostic, file: string, source: SourceText | un
     const tail = shownTo < lineEnd ? "…" : "";
     const pad = " ".repeat(gutter);
     out.push(`  ${c.dim(`${line} |`)} ${lead}${before}${marked}${after}${tail}`);
-    const underline = "^".repeat(Math.max(1, stringWidth(marked)));
-    out.push(`  ${c.dim(`${pad} |`)} ${" ".repeat(stringWidth(lead + before))}${colorFor(d.severity, c)(underline)}`);
+    const underline = "^".repeat(Math.max(1, width(marked)));
+    out.push(`  ${c.dim(`${pad} |`)} ${" ".repeat(width(lead + before))}${colorFor(d.severity, c)(underline)}`);
   }
   if (d.help) out.push(`  ${c.cyan("help:")} ${d.help}`);
   return out.join("\n");

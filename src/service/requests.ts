@@ -19,5 +19,4 @@ export const SongRequestSchema = z
   .strict();
 export type SongRequest = z.infer<typeof SongRequestSchema>;
 
-export const PODCAST_PATH = "/v1/tts/podcast";
-export const SONG_PATH = "/v1/song/generate";
+export { PODCAST_PATH, SONG_PATH } from "./paths.js";

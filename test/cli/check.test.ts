@@ -124,3 +124,11 @@ describe("podc compile", () => {
     expect((await runPodc(["frobnicate"], root)).stderr).toContain("unknown command frobnicate");
   });
 });
+
+describe("wide characters", () => {
+  it("the underline lines up under East Asian text", async () => {
+    const root = project({ "zh.pod": "Title: T\nCast:\n    主持人: Ethan\n\n主持人：你好\n嘉宾：谢谢\n" });
+    const r = await runPodc(["check"], root);
+    expect(r.stderr).toContain("  6 | 嘉宾：谢谢\n    | ^^^^\n");
+  });
+});

@@ -49,3 +49,10 @@ describe("podc.json", () => {
     expect(readFileSync(SCHEMA_PATH, "utf8")).toBe(configJsonSchema());
   });
 });
+
+describe("defaults without zod", () => {
+  it("defaultConfig() is exactly what the schema gives an empty podc.json", async () => {
+    const { ConfigSchema, defaultConfig } = await import("../../src/config/schema.js");
+    expect(defaultConfig()).toEqual(ConfigSchema.parse({}));
+  });
+});

@@ -1,0 +1,31 @@
+import type { Config } from "./schema.js";
+
+// The defaults as plain data, so that a project without podc.json never loads zod (most of a cold start's cost).
+// schema.ts declares the same defaults; a test checks that ConfigSchema.parse({}) equals defaultConfig().
+
+/** Voices documented for the service's speech; accounts may have more, so this is only the default list. */
+export const DEFAULT_VOICES = ["Ethan", "Victoria", "Jake", "Luna", "Emma"] as const;
+
+/** The configuration used where no `podc.json` exists: a fresh object each time, so callers may keep it. */
+export function defaultConfig(): Config {
+  return {
+    cast: {},
+    voices: [...DEFAULT_VOICES],
+    model: "auto",
+    limits: {
+      lyricsChars: 3000,
+      promptChars: 1024,
+      turnsPerRequest: 10,
+      turnChars: 400,
+      voicesPerRequest: 2,
+      fileBytes: 64 * 1024 * 1024,
+    },
+    service: {
+      queryPath: "/v1/song/query/{id}",
+      pollIntervalMs: 5000,
+      timeoutMs: 15 * 60 * 1000,
+      requestTimeoutMs: 120_000,
+      concurrency: 1,
+    },
+  };
+}
