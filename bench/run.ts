@@ -8,13 +8,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build, type Plugin } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
+import { BUNDLE_OPTIONS as SHARED } from "../scripts/bundle-options.js";
 import { generateDialogue, generateScript } from "./generate.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const DATA = join(ROOT, "bench", ".data");
 const MB = 1024 * 1024;
-const BANNER = "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);";
+const BUNDLE_OPTIONS: BuildOptions = SHARED;
 
 const files = {
   large: join(DATA, "script-20mb.pod"),
@@ -59,18 +60,7 @@ function generateInputs(): void {
 /** Bundles the measurements. */
 async function bundleMeasure(): Promise<string> {
   const outfile = join(DATA, "measure.mjs");
-  await build({
-    entryPoints: [join(ROOT, "bench", "measure.ts")],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    legalComments: "none",
-    logLevel: "warning",
-    banner: { js: BANNER },
-  });
+  await build({ ...BUNDLE_OPTIONS, entryPoints: [join(ROOT, "bench", "measure.ts")], outfile, logLevel: "warning" });
   return outfile;
 }
 
@@ -80,58 +70,14 @@ function smokeTest(launcher: string): string | undefined {
   return result.status === 0 || result.status === 1 ? undefined : `exit ${result.status}: ${result.stderr.trim().split("\n")[0]}`;
 }
 
-/**
- * The `podc` launcher to time: bin/podc.js over dist/, built by scripts/build.js. If that build fails (a command
- * module still being written) or its `podc check` does not work, the command line is bundled here the same way, with
- * missing modules left out (`podc check` never loads them) and ES module entries of dependencies preferred, under
- * bench/.data/cli/.
- */
-async function buildCli(): Promise<{ launcher: string; note: string }> {
+/** The `podc` launcher to time: bin/podc.js over dist/, built by scripts/build.js as `npm ci` builds it. */
+function buildCli(): { launcher: string; note: string } {
   const built = node([join(ROOT, "scripts", "build.js")]);
+  if (built.status !== 0) throw new Error(`scripts/build.js failed: ${built.stderr.trim()}`);
   const launcher = join(ROOT, "bin", "podc.js");
-  const failure = built.status !== 0 ? `scripts/build.js failed: ${built.stderr.trim()}` : smokeTest(launcher);
-  if (failure === undefined) return { launcher, note: "bin/podc.js over dist/ from scripts/build.js" };
-  log(`${failure}\nbundling the command line into bench/.data/cli instead`);
-  const missing: string[] = [];
-  const leaveOutMissing: Plugin = {
-    name: "leave-out-missing",
-    setup(b) {
-      b.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.pluginData === "probe") return undefined;
-        const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "probe" });
-        if (found.errors.length === 0) return undefined;
-        missing.push(args.path);
-        return { path: args.path, external: true };
-      });
-    },
-  };
-  const outdir = join(DATA, "cli");
-  await build({
-    entryPoints: { main: join(ROOT, "src", "cli", "main.ts") },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    minify: true,
-    legalComments: "none",
-    logLevel: "silent",
-    mainFields: ["module", "main"],
-    banner: { js: BANNER },
-    plugins: [leaveOutMissing],
-  });
-  const ownLauncher = join(outdir, "podc.js");
-  writeFileSync(
-    ownLauncher,
-    `import { main } from "./main.js";\nmain(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() }).then((code) => { process.exitCode = code; });\n`,
-  );
-  const ownFailure = smokeTest(ownLauncher);
-  if (ownFailure) log(`podc check fails with this bundle too: ${ownFailure}`);
-  return {
-    launcher: ownLauncher,
-    note: `own bundle of src/cli in bench/.data/cli, because with dist/: ${failure.split("\n")[0]} (left out, missing: ${missing.join(", ") || "none"})`,
-  };
+  const failure = smokeTest(launcher);
+  if (failure) throw new Error(`podc check does not work with the build: ${failure}`);
+  return { launcher, note: "bin/podc.js over dist/ from scripts/build.js" };
 }
 
 // ---- figures
@@ -198,7 +144,7 @@ async function main(): Promise<void> {
   generateInputs();
   log("building …");
   const measure = await bundleMeasure();
-  const cli = await buildCli();
+  const cli = buildCli();
   const rows: Row[] = [];
   const notes: string[] = [
     `podc: ${cli.note}; library figures: bench/measure.ts bundled by esbuild; node ${process.version}`,

@@ -1,5 +1,6 @@
 // The podc library: the same pipeline the command line and the language server use.
-export { analyze, type Analysis } from "./compile.js";
+export { analyze, type Analysis, type AnalyzeOptions } from "./compile.js";
+export { format, formatText } from "./format/format.js";
 export { parse, type ParseResult } from "./parser/parse.js";
 export { check } from "./check/check.js";
 export { lower } from "./lower/lower.js";
