@@ -111,17 +111,10 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
       addTrace(record, entry.traceId);
       return;
     case "rejected":
-      record.state = "rejected";
-      record.problem = problemOf(entry);
-      addTrace(record, entry.traceId);
-      return;
     case "ambiguous":
-      record.state = "ambiguous";
-      record.problem = problemOf(entry);
-      addTrace(record, entry.traceId);
-      return;
     case "not-sent":
-      record.state = "ready";
+      // Provably not sent means ready to send; the other two keep their name as the job's state.
+      record.state = entry.type === "not-sent" ? "ready" : entry.type;
       record.problem = problemOf(entry);
       addTrace(record, entry.traceId);
       return;
