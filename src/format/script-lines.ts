@@ -17,6 +17,13 @@ export class ScriptLines implements EditableLines {
       if (d.severity !== "error") continue;
       for (let line = d.span.start.line; line <= d.span.end.line; line++) this.frozen.add(line);
     }
+    // A note or boneyard across lines joins them into one for the parser (what it hides is no line at all), so
+    // editing them one by one could change what they mean: they are kept as written.
+    for (const range of trivia.all()) {
+      const first = source.lineOf(range.start);
+      const last = source.lineOf(range.end);
+      if (last > first) for (let line = first; line <= last; line++) this.frozen.add(line);
+    }
   }
 
   get text(): string {

@@ -33,6 +33,11 @@ export class TriviaMap {
     this.ranges.sort((a, b) => a.start - b.start);
   }
 
+  /** Every note and boneyard as [start, end) offsets, in source order. */
+  all(): readonly { start: number; end: number }[] {
+    return this.ranges;
+  }
+
   /** Where the first unclosed note starts (Infinity if none). */
   get firstUnclosedNote(): number {
     return this.unclosedNote;

@@ -98,3 +98,14 @@ describe("what is kept as written", () => {
     );
   });
 });
+
+describe("notes and boneyards across lines", () => {
+  it("keeps the lines they join as written (found by the property test)", () => {
+    const text =
+      "Title \t :b! hello\r\n\té b! \t \r\nCast:\r\n  GUEST:\tVictoria \r\n  GUEST:Luna\r\n   GUEST :Victoria\r\n [[a\nb]]   HOST \t :Victoria\r\nTitle:\tx:y \t \r\n\r\n\r\n\r\n(a stray aside)\r\n\r\n! \t hello hello hello \t \r\n \t ### hello b! !\r\n";
+    const once = format(text);
+    expect(once.safe).toBe(true);
+    expect(once.text).toContain(" [[a\nb]]   HOST \t :Victoria\r\n");
+    expect(formatText(once.text)).toBe(once.text);
+  });
+});
