@@ -1,23 +1,17 @@
 import { pathToFileURL } from "node:url";
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { analyze } from "../compile.js";
 import { CONFIG_FILE, type LoadedConfig } from "../config/load.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
-import { filePath, type Scripts } from "./documents.js";
+import type { Scripts } from "./documents.js";
 import { PositionMap } from "./positions.js";
 
 // Diagnostics are pushed: after every change the document is analysed again and the whole list is published with
 // the document's version. Analysis is fast enough (see bench/lsp.ts) that no debounce is needed; a burst of changes
 // already waiting in the connection's queue is coalesced into one analysis by deferring to the next turn.
-// A long script's analysis is assembled from parts (incremental.ts); once the editor has been idle for a moment, it
-// is checked against one whole analysis, and should they ever differ the whole one is published and kept.
 //
 // A broken podc.json is treated as `podc check` treats it: its own problems are published on podc.json, and the
 // scripts it governs are not judged (their speakers and voices depend on it) — each shows one diagnostic saying so.
-
-/** Idle time after the last change before an assembled analysis is checked against a whole one. */
-const VERIFY_AFTER_MS = 1000;
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -39,7 +33,6 @@ export function toLspDiagnostic(d: Diagnostic, positions: PositionMap): LspDiagn
 /** Publishes each open script's diagnostics on open and change, clears them on close, re-checks on podc.json changes. */
 export function addDiagnosticsHandler(connection: Connection, scripts: Scripts): void {
   const pending = new Set<string>();
-  const verifications = new Map<string, NodeJS.Timeout>();
   /** What was last published for each podc.json, so an unchanged configuration is not sent again. */
   const publishedConfigs = new Map<string, string>();
 
@@ -71,30 +64,11 @@ export function addDiagnosticsHandler(connection: Connection, scripts: Scripts):
       ? [configBlocks(loaded)]
       : state.analysis.diagnostics.map((d) => toLspDiagnostic(d, positions));
     void connection.sendDiagnostics({ uri, version: state.version, diagnostics });
-    if (state.assembled) scheduleVerification(uri);
   };
 
   const publish = (uri: string) => {
     publishScript(uri);
     publishConfigs(false);
-  };
-
-  const verify = (uri: string) => {
-    verifications.delete(uri);
-    const state = scripts.get(uri);
-    if (!state?.assembled) return;
-    const whole = analyze(state.document.getText(), { file: filePath(uri) ?? uri, config: state.loaded.config, plan: false });
-    if (JSON.stringify(whole.diagnostics) === JSON.stringify(state.analysis.diagnostics)) return;
-    connection.console.error(`podc: the analysis of ${uri} assembled from parts differs from the whole one; it is analysed whole from now on (please report this)`);
-    scripts.analyzeWhole(uri);
-    publish(uri);
-  };
-
-  const scheduleVerification = (uri: string) => {
-    clearTimeout(verifications.get(uri));
-    const timer = setTimeout(() => verify(uri), VERIFY_AFTER_MS);
-    timer.unref();
-    verifications.set(uri, timer);
   };
 
   const schedule = (uri: string) => {
@@ -108,8 +82,6 @@ export function addDiagnosticsHandler(connection: Connection, scripts: Scripts):
 
   scripts.documents.onDidChangeContent((event) => schedule(event.document.uri));
   scripts.documents.onDidClose((event) => {
-    clearTimeout(verifications.get(event.document.uri));
-    verifications.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles((params) => {
