@@ -119,13 +119,16 @@ const mutated = fc.tuple(script, fc.array(fc.tuple(fc.nat(), fc.string({ maxLeng
 });
 
 describe("property: any input", () => {
-  it("random and mutated scripts: no exception, valid spans, and compiling twice gives identical output", () => {
+  it("random and mutated scripts: no exception, valid spans, compiling twice gives identical output, and checking alone the same diagnostics", () => {
     fc.assert(
       fc.property(fc.oneof(script, mutated, fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 })), (input) => {
         const first = run(input);
         expectValidSpans(first.diagnostics, first.source);
         const second = run(input);
         expect(JSON.stringify(second.diagnostics)).toBe(JSON.stringify(first.diagnostics));
+        // podc check and the editor skip the plan; they must see exactly what compile sees.
+        const diagnosticsOnly = analyze(input, { file: "x.pod", config, plan: false });
+        expect(JSON.stringify(diagnosticsOnly.diagnostics)).toBe(JSON.stringify(first.diagnostics));
         expect(JSON.stringify(second.plan)).toBe(JSON.stringify(first.plan));
       }),
       { numRuns: 400 },
