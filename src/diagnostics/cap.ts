@@ -1,4 +1,5 @@
-import type { Diagnostic, Position } from "./diagnostic.js";
+import type { Position } from "../source/span.js";
+import type { Diagnostic } from "./diagnostic.js";
 import { diagnostic } from "./report.js";
 
 /** How many diagnostics of one file are shown when `limits.diagnosticsPerFile` is not set. */
