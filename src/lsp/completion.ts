@@ -6,7 +6,7 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
-import { SECTION_NAMES } from "../parser/markers.js";
+import { SECTION_NAMES } from "../language/markers.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 

@@ -19,7 +19,7 @@ import { diagnostic } from "../diagnostics/report.js";
 import type { SourceText } from "../source/source-text.js";
 import type { ScriptActions } from "./grammar.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
-import { readMarker } from "./markers.js";
+import { readMarker } from "../language/markers.js";
 import { lineOf } from "./tokens.js";
 import { MASK, type TriviaRange } from "./trivia.js";
 
