@@ -5,11 +5,12 @@ import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { dryRun, dryRunText } from "../run/dry-run.js";
 import type { Reporter } from "../run/events.js";
-import { foldJournal } from "../run/job-record.js";
 import { buildEpisodes, LOCAL_KEY_BASE, type CompiledScript } from "../run/job.js";
-import { Journal, readJournal } from "../run/journal.js";
 import type { LocalService } from "../run/local-service.js";
-import { LockHeldError, RunLock } from "../run/lock.js";
+import { LockHeldError } from "../run/lock.js";
+import { chooseStore, isStateStoreError, openReader, openStore } from "../state/open.js";
+import { FileStore } from "../state/file-store.js";
+import type { StateStore } from "../state/store.js";
 import { JsonReporter } from "../run/progress/json.js";
 import { LinesReporter } from "../run/progress/lines.js";
 import { TtyReporter } from "../run/progress/tty.js";
@@ -144,33 +145,54 @@ export async function run(argv: string[], io: Io): Promise<number> {
       }
     }
   }
+  // The shared store (PODC_STATE_URL) is for what is paid for; --local bills nothing and keeps to .podc/.
+  const storeChoice = values.local ? { kind: "file" as const } : chooseStore(io.env);
+  if ("error" in storeChoice) return configError(io, storeChoice.error);
+  if (values.local && io.env.PODC_STATE_URL) io.stderr.write("podc: --local keeps its state in .podc/; PODC_STATE_URL is not used (nothing local is billed)\n");
   const { episodes, jobs } = buildEpisodes(scripts, keyBase ?? "unknown:");
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
   if (values["dry-run"]) {
-    const records = keyBase !== undefined ? foldJournal(readJournal(state).entries) : undefined;
+    let records;
+    if (keyBase !== undefined) {
+      try {
+        const reader = await openReader(storeChoice, state);
+        try {
+          records = await reader.records();
+        } finally {
+          await reader.close();
+        }
+      } catch (error) {
+        if (isStateStoreError(error)) return configError(io, error.message);
+        throw error;
+      }
+    }
     const report = dryRun(episodes, records, { ...choices, local: values.local });
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
 
-  let lock: RunLock;
+  let store: StateStore;
   try {
-    lock = await RunLock.acquire(state);
+    store = await openStore(storeChoice, state, { apiKey: remote?.apiKey ?? "local", concurrency: config.service.concurrency });
   } catch (error) {
     if (error instanceof LockHeldError) {
       io.stderr.write(`podc: ${error.message}\n`);
       return EXIT.failed;
     }
+    // The shared store unreachable, refusing, or newer than this podc: nothing has been sent.
+    if (isStateStoreError(error)) return configError(io, `${error.message} — nothing was sent`);
     throw error;
   }
-  let journal: Journal | undefined;
   let local: LocalService | undefined;
   let reporter: Reporter | undefined;
   try {
-    journal = Journal.open(state);
-    for (const warning of journal.warnings) {
-      io.stderr.write(`podc: warning: ${shownPath(journal.path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
+    if (store instanceof FileStore) {
+      for (const warning of store.journal.warnings) {
+        io.stderr.write(`podc: warning: ${shownPath(store.journal.path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
+      }
+    } else {
+      io.stderr.write(`podc: state: the shared store ${store.where}\n`);
     }
     let settings = config.service;
     if (values.local) {
@@ -189,7 +211,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const result = await runJobs({
       episodes,
       jobs,
-      journal,
+      store,
       root,
       keyBase: keyBase!,
       service,
@@ -202,16 +224,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (!values.json) for (const path of result.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
     return result.exitCode;
   } catch (error) {
-    if (error instanceof JournalWriteError || isFileSystemError(error)) {
+    if (error instanceof JournalWriteError || isFileSystemError(error) || isStateStoreError(error)) {
       io.stderr.write(`podc: ${(error as Error).message}\n`);
       return EXIT.failed;
     }
     throw error;
   } finally {
     reporter?.close();
-    journal?.close();
     await local?.close();
-    lock.release();
+    await store.close();
   }
 }
 

@@ -7,7 +7,7 @@ import type { Failure } from "../service/outcome.js";
 import { choiceFileName, extensionFor } from "./file-names.js";
 import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
-import type { JournalWriter } from "./journal.js";
+import type { AudioShelf, EntryWriter } from "../state/store.js";
 import { copyFileDurably, renameDurably } from "./durable.js";
 import { wavDurationMs } from "./wav-duration.js";
 
@@ -16,7 +16,8 @@ import { wavDurationMs } from "./wav-duration.js";
  *
  *  1. the file is already there and its size and sha256 match a journaled download: keep it;
  *  2. a journaled copy elsewhere (another episode, an older --out) still matches: copy it;
- *  3. otherwise download the link again — through the service client, which allows only https: (or
+ *  3. the shared state store keeps the file (by sha256): take it from there (no link, no expiry);
+ *  4. otherwise download the link again — through the service client, which allows only https: (or
  *     http: to loopback), at most 5 redirects, an audio content type, a size cap, never the key to
  *     another origin, and writes a temporary file that is flushed and renamed into place.
  *
@@ -25,7 +26,9 @@ import { wavDurationMs } from "./wav-duration.js";
 
 export interface DownloadContext {
   client: Pick<ServiceClient, "download">;
-  journal: JournalWriter;
+  journal: EntryWriter;
+  /** The shared store's audio: where a file no copy on disk can give comes from before its link is tried, and where a new one goes. */
+  shelf?: AudioShelf;
   /** Repository root: journaled paths are relative to it. */
   root: string;
   maxBytes: number;
@@ -43,7 +46,7 @@ export interface ChoiceTarget {
 }
 
 export type ChoiceResult =
-  | { type: "present"; file: RecordedFile; path: string; how: "verified" | "copied" | "downloaded"; traceId?: string }
+  | { type: "present"; file: RecordedFile; path: string; how: "verified" | "copied" | "downloaded" | "from the state store"; traceId?: string }
   | { type: "failed"; lost: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
   | { type: "stopped" };
 
@@ -93,6 +96,20 @@ export async function ensureChoice(
   target: ChoiceTarget,
   hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
 ): Promise<ChoiceResult> {
+  const result = await placeChoice(ctx, job, record, choice, target, hooks);
+  // Whatever is on disk goes to the shared store too, so no other checkout ever needs the link (or pays).
+  if (result.type === "present" && ctx.shelf) await ctx.shelf.put(result.path, result.file.sha256, result.file.contentType);
+  return result;
+}
+
+async function placeChoice(
+  ctx: DownloadContext,
+  job: Job,
+  record: JobRecord,
+  choice: RecordedChoice,
+  target: ChoiceTarget,
+  hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
+): Promise<ChoiceResult> {
   const recorded = record.files.filter((f) => f.choice === choice.index).reverse();
   const known = recorded[0];
   if (known) {
@@ -105,14 +122,16 @@ export async function ensureChoice(
       hooks.beforeFetch?.();
       await mkdir(target.outDir, { recursive: true });
       await copyFileDurably(source, path);
-      const file = journalFile(ctx, job, { ...copy, file: journalPath(ctx.root, path) }, undefined);
+      const file = await journalFile(ctx, job, { ...copy, file: journalPath(ctx.root, path) }, undefined);
       return { type: "present", file, path, how: "copied" };
     }
   }
   hooks.beforeFetch?.();
+  const stored = await fromShelf(ctx, job, recorded, target);
+  if (stored) return stored;
   if (job.kind === "podcast" && record.expiresAt !== undefined && record.expiresAt * 1000 <= ctx.now()) {
     const message = `the link expired at ${new Date(record.expiresAt * 1000).toISOString()} and the file is not on disk`;
-    ctx.journal.append({ type: "download-failed", job: job.key, choice: choice.index, lost: true, message });
+    await ctx.journal.append({ type: "download-failed", job: job.key, choice: choice.index, lost: true, message });
     return { type: "failed", lost: true, failure: { message } };
   }
   let result = await download(ctx, job, choice, choice.url, target);
@@ -122,7 +141,7 @@ export async function ensureChoice(
   }
   if (result.type === "failed") {
     const { failure } = result;
-    ctx.journal.append({
+    await ctx.journal.append({
       type: "download-failed",
       job: job.key,
       choice: choice.index,
@@ -153,7 +172,7 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   await renameDurably(got.path, path);
   const measured = extensionFor(got.contentType) === ".wav" ? await wavDurationMs(path) : undefined;
   const durationMs = measured ?? choice.durationMs;
-  const file = journalFile(
+  const file = await journalFile(
     ctx,
     job,
     {
@@ -169,8 +188,24 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   return { type: "present", file, path, how: "downloaded", ...(outcome.traceId ? { traceId: outcome.traceId } : {}) };
 }
 
-function journalFile(ctx: DownloadContext, job: Job, file: RecordedFile, traceId: string | undefined): RecordedFile {
-  ctx.journal.append({
+/** Choice `recorded[0].choice` from the shared store, under the name its content type gives, or undefined when the store lacks it. */
+async function fromShelf(ctx: DownloadContext, job: Job, recorded: readonly RecordedFile[], target: ChoiceTarget): Promise<ChoiceResult | undefined> {
+  if (!ctx.shelf) return undefined;
+  const tried = new Set<string>();
+  for (const kept of recorded) {
+    if (tried.has(kept.sha256)) continue;
+    tried.add(kept.sha256);
+    const path = join(target.outDir, choiceFileName(target.stem, job.kind, kept.choice, extensionFor(kept.contentType)));
+    await mkdir(target.outDir, { recursive: true });
+    if (!(await ctx.shelf.restore(kept.sha256, path))) continue;
+    const file = await journalFile(ctx, job, { ...kept, file: journalPath(ctx.root, path) }, undefined);
+    return { type: "present", file, path, how: "from the state store" };
+  }
+  return undefined;
+}
+
+async function journalFile(ctx: DownloadContext, job: Job, file: RecordedFile, traceId: string | undefined): Promise<RecordedFile> {
+  await ctx.journal.append({
     type: "downloaded",
     job: job.key,
     choice: file.choice,

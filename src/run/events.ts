@@ -21,6 +21,8 @@ export interface JobRef {
 /** Where a job stands in this run. */
 export type Phase =
   | "queued"
+  /** Another run (on a shared state store) works on the job; this one waits to take it from there. */
+  | "waiting"
   | "sending"
   | "accepted"
   | "polling"
@@ -51,7 +53,7 @@ export type RunEvent =
   | { type: "start"; jobs: JobRef[]; toSend: number; alreadyDone: number }
   | { type: "job"; ref: JobRef; phase: Phase; taskId?: string; taskStatus?: string; traceId?: string; detail?: string }
   | { type: "retry"; ref?: JobRef; what: string; delayMs: number; reason: string; traceId?: string }
-  | { type: "file"; ref: JobRef; path: string; bytes: number; sha256: string; durationMs?: number; traceId?: string; how: "downloaded" | "copied" | "verified" }
+  | { type: "file"; ref: JobRef; path: string; bytes: number; sha256: string; durationMs?: number; traceId?: string; how: "downloaded" | "copied" | "verified" | "from the state store" }
   | { type: "problem"; ref: JobRef; problem: ProblemKind; message: string; traceId?: string }
   | { type: "notice"; message: string }
   | { type: "end"; exitCode: number; counts: Record<string, number>; elapsedMs: number; manifests: string[] };

@@ -157,10 +157,11 @@ function removeOldMarkers(stateDir: string): void {
 }
 
 /**
- * Whether the holder's process still runs. A pid is reused after a crash and a reboot, so on Linux a
- * process that started after the lock was taken is not its holder.
+ * Whether the holder's process (on this host) still runs. A pid is reused after a crash and a reboot,
+ * so on Linux a process that started after the lock was taken is not its holder. The shared state
+ * store judges its runs on this host the same way.
  */
-function isAlive(holder: LockHolder): boolean {
+export function isAlive(holder: Pick<LockHolder, "pid" | "startedAt">): boolean {
   try {
     process.kill(holder.pid, 0);
   } catch (error) {

@@ -25,7 +25,7 @@ export interface PollHooks {
   /** Wait this long before the first query (a task just created is not worth asking about at once). */
   firstDelayMs: number;
   /** The task's status changed (first query included). */
-  onStatus(status: string, traceId: string | undefined): void;
+  onStatus(status: string, traceId: string | undefined): Promise<void>;
   /** A query failed and the next one comes after `delayMs`. */
   onRetry(delayMs: number, failure: Failure): void;
 }
@@ -58,7 +58,7 @@ export async function pollTask(ctx: PollContext, taskId: string, hooks: PollHook
       const trace = traceId ? { traceId } : {};
       if (task.status !== lastStatus) {
         lastStatus = task.status;
-        hooks.onStatus(task.status, traceId);
+        await hooks.onStatus(task.status, traceId);
       }
       const state = taskState(task);
       if (state.state === "succeeded") return { type: "succeeded", task, choices: state.choices, ...trace };

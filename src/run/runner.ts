@@ -6,16 +6,15 @@ import { taskState } from "../contract/responses.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import { fileStem, orderWidth } from "./file-names.js";
-import { JobBook } from "./job-book.js";
 import { expectedChoices, type JobRecord } from "./job-record.js";
 import { jobLabel, originText, type Episode, type Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
-import type { Journal } from "./journal.js";
+import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
 import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
-import { scheduleOrder, Slots } from "./scheduler.js";
+import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 
 /*
@@ -34,7 +33,8 @@ export interface RunChoices {
 export interface RunnerOptions {
   episodes: Episode[];
   jobs: Job[];
-  journal: Journal;
+  /** Where job states live (the journal, or the shared database), already held for this run. */
+  store: StateStore;
   /** Repository root: journaled paths are relative to it. */
   root: string;
   /** What job keys were made with (see job.ts keyBaseOf, LOCAL_KEY_BASE). */
@@ -78,10 +78,11 @@ interface JobContext {
 
 class Run {
   readonly #o: RunnerOptions;
-  readonly #book: JobBook;
+  readonly #book: StateStore;
+  /** The store's appends, given up when the run stops (Ctrl-C, the deadline) while the database is unreachable. */
+  readonly #writer: EntryWriter;
   readonly #client: ServiceClient;
   readonly #budget: RetryBudget;
-  readonly #slots: Slots;
   readonly #context = new AsyncLocalStorage<JobContext>();
   readonly #refs = new Map<string, JobRef>();
   /** Files verified present this run, by episode then job key. */
@@ -103,7 +104,9 @@ class Run {
     this.#random = options.random ?? Math.random;
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
-    this.#book = new JobBook(options.journal);
+    this.#book = options.store;
+    this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stopReads.signal) };
+    options.store.onNotice = (message) => this.#emit({ type: "notice", message });
     const settings = options.service.settings;
     const interval = settings.pollIntervalMs;
     this.#client = new ServiceClient({
@@ -113,7 +116,6 @@ class Run {
       onEvent: (event) => this.#onClientEvent(event),
     });
     this.#budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random: this.#random, now: this.#now });
-    this.#slots = new Slots(settings.concurrency);
     this.#deadline = setTimeout(() => {
       const reason = `the run's deadline (service.timeoutMs, ${Math.round(settings.timeoutMs / 1000)} s) passed`;
       this.#stop(reason, `${reason}: tasks still running stay in the journal — run again to resume`);
@@ -160,7 +162,20 @@ class Run {
 
   /* ------------------------------------------------------------------------------------------- */
 
+  /** Drives the job while holding the store's claim on it (on a shared store, another machine may be driving it: wait, then take it from there). */
   async #drive(job: Job): Promise<Ending> {
+    const claimed = await this.#book.claim(job.key, this.#stopReads.signal, (other) =>
+      this.#phase(job, "waiting", { detail: `another podc run works on it (pid ${other.pid} on ${other.host}, since ${other.startedAt})` }),
+    );
+    if (!claimed) return this.#notStarted(job);
+    try {
+      return await this.#step(job);
+    } finally {
+      await this.#book.release(job.key);
+    }
+  }
+
+  async #step(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
     const step = nextStep(record, job.kind, { ...this.#o.choices, local: this.#o.local });
     switch (step.type) {
@@ -178,17 +193,17 @@ class Run {
   /** Sends the job (waiting for a slot), then follows it to the end. */
   async #send(job: Job, generation: number, because: Because): Promise<Ending> {
     if (this.#stopSending) return this.#notStarted(job);
-    if (!(await this.#slots.acquire(this.#stopReads.signal))) return this.#notStarted(job);
+    if (!(await this.#book.slots.acquire(this.#stopReads.signal))) return this.#notStarted(job);
     let held = true;
     const release = (): void => {
-      if (held) this.#slots.release();
+      if (held) this.#book.slots.release();
       held = false;
     };
     try {
       if (this.#stopSending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
         this.#phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
-        const result = await submitJob({ client: this.#client, journal: this.#book, keyBase: this.#o.keyBase }, job, generation, reason);
+        const result = await submitJob({ client: this.#client, journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
         if (result.type === "accepted") {
           this.#budget.success();
           this.#accepted(job, result);
@@ -213,6 +228,10 @@ class Run {
         }
         return this.#refused(job, result);
       }
+    } catch (error) {
+      if (!(error instanceof ClaimLostError)) throw error;
+      this.#stop("this run lost its claim in the state database", `stopping: ${error.message}; no further paid request is sent in this run`);
+      return this.#problem(job, "not-started", `${this.#where(job)}: not sent — ${error.message}; run again`);
     } finally {
       release();
     }
@@ -251,7 +270,7 @@ class Run {
   async #resume(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
     const taskId = record.taskId!;
-    if (!(await this.#slots.acquire(this.#stopReads.signal))) return this.#stillRunning(job, taskId);
+    if (!(await this.#book.slots.acquire(this.#stopReads.signal))) return this.#stillRunning(job, taskId);
     this.#phase(job, "polling", { taskId, ...(record.taskStatus ? { taskStatus: record.taskStatus } : {}), detail: "resumed" });
     return this.#poll(job, taskId, 0);
   }
@@ -265,8 +284,8 @@ class Run {
         taskId,
         {
           firstDelayMs,
-          onStatus: (status, traceId) => {
-            this.#book.append({ type: "polling", job: job.key, taskId, status, ...(traceId ? { traceId } : {}) });
+          onStatus: async (status, traceId) => {
+            await this.#writer.append({ type: "polling", job: job.key, taskId, status, ...(traceId ? { traceId } : {}) });
             this.#phase(job, "polling", { taskId, taskStatus: status, ...(traceId ? { traceId } : {}) });
           },
           onRetry: (delayMs, failure) =>
@@ -274,12 +293,12 @@ class Run {
         },
       );
     } finally {
-      this.#slots.release();
+      this.#book.slots.release();
     }
     switch (result.type) {
       case "succeeded": {
         const { task } = result;
-        this.#book.append({
+        await this.#writer.append({
           type: "succeeded",
           job: job.key,
           taskId,
@@ -290,7 +309,7 @@ class Run {
         return this.#finish(job);
       }
       case "failed":
-        this.#book.append({ type: "failed", job: job.key, taskId, status: result.status, reason: result.reason, ...(result.traceId ? { traceId: result.traceId } : {}) });
+        await this.#writer.append({ type: "failed", job: job.key, taskId, status: result.status, reason: result.reason, ...(result.traceId ? { traceId: result.traceId } : {}) });
         return this.#problem(job, "failed", failedMessage(job, this.#book.record(job.key)), result.traceId);
       case "stopped":
         return this.#stillRunning(job, taskId);
@@ -331,7 +350,8 @@ class Run {
         const result = await ensureChoice(
           {
             client: this.#client,
-            journal: this.#book,
+            journal: this.#writer,
+            ...(this.#book.audio ? { shelf: this.#book.audio } : {}),
             root: this.#o.root,
             maxBytes: this.#o.maxDownloadBytes,
             signal: this.#stopReads.signal,
@@ -383,7 +403,7 @@ class Run {
       }
       return this.#problem(job, "download", `${this.#where(job)}: download failed (${said}) — run again to retry; nothing will be sent again`, first.traceId);
     }
-    if (record.state !== "done") this.#book.append({ type: "done", job: job.key });
+    if (record.state !== "done") await this.#writer.append({ type: "done", job: job.key });
     this.#phase(job, "done");
     return { kind: "done" };
   }

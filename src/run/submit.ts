@@ -3,7 +3,7 @@ import type { Failure, Outcome, RateLimited } from "../service/outcome.js";
 import type { PodcastResponse, SongTaskCreated } from "../contract/responses.js";
 import { idempotencyKey, type Job } from "./job.js";
 import type { Because, NewEntry } from "./journal-entry.js";
-import type { JournalWriter } from "./journal.js";
+import { ClaimLostError, type EntryWriter } from "../state/store.js";
 
 /*
  * Sending one paid request, with the money rules in one place:
@@ -21,7 +21,7 @@ import type { JournalWriter } from "./journal.js";
 
 export interface SubmitContext {
   client: Pick<ServiceClient, "createSong" | "createPodcast">;
-  journal: JournalWriter;
+  journal: EntryWriter;
   keyBase: string;
 }
 
@@ -42,7 +42,7 @@ export class JournalWriteError extends Error {
 /** Sends generation `generation` of `job` once (the client may repeat attempts that never left), journaling before and after. */
 export async function submitJob(ctx: SubmitContext, job: Job, generation: number, because: Because): Promise<SubmitResult> {
   const key = idempotencyKey(job.key, generation);
-  write(ctx, {
+  await write(ctx, {
     type: "intent",
     job: job.key,
     kind: job.kind,
@@ -73,16 +73,16 @@ export async function submitJob(ctx: SubmitContext, job: Job, generation: number
   }));
 }
 
-function record<T extends { trace_id?: string | null | undefined }>(
+async function record<T extends { trace_id?: string | null | undefined }>(
   ctx: SubmitContext,
   job: Job,
   outcome: Outcome<T>,
   accepted: (value: T, traceId: string | undefined) => Extract<SubmitResult, { type: "accepted" }>,
-): SubmitResult {
+): Promise<SubmitResult> {
   if (outcome.kind === "accepted") {
     const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id ?? undefined);
     const { type: _type, ...fields } = result;
-    write(ctx, { type: "accepted", job: job.key, ...fields }, result);
+    await write(ctx, { type: "accepted", job: job.key, ...fields }, result);
     return result;
   }
   const answer = {
@@ -93,37 +93,38 @@ function record<T extends { trace_id?: string | null | undefined }>(
   };
   switch (outcome.kind) {
     case "rejected":
-      write(ctx, { type: "rejected", job: job.key, ...answer });
+      await write(ctx, { type: "rejected", job: job.key, ...answer });
       return { type: "rejected", failure: outcome };
     case "server-error":
     case "ambiguous":
-      write(ctx, { type: "ambiguous", job: job.key, outcome: outcome.kind, ...answer });
+      await write(ctx, { type: "ambiguous", job: job.key, outcome: outcome.kind, ...answer });
       return { type: "ambiguous", failure: outcome };
     case "rate-limited":
-      write(ctx, { type: "not-sent", job: job.key, outcome: "rate-limited", ...answer });
+      await write(ctx, { type: "not-sent", job: job.key, outcome: "rate-limited", ...answer });
       return { type: "rate-limited", failure: outcome };
     case "quota":
-      write(ctx, { type: "not-sent", job: job.key, outcome: "quota", ...answer });
+      await write(ctx, { type: "not-sent", job: job.key, outcome: "quota", ...answer });
       return { type: "quota", failure: outcome };
     case "auth":
-      write(ctx, { type: "not-sent", job: job.key, outcome: "auth", ...answer });
+      await write(ctx, { type: "not-sent", job: job.key, outcome: "auth", ...answer });
       return { type: "auth", failure: outcome };
     case "not-sent":
-      write(ctx, { type: "not-sent", job: job.key, outcome: "not-sent", ...answer });
+      await write(ctx, { type: "not-sent", job: job.key, outcome: "not-sent", ...answer });
       return { type: "not-sent", failure: outcome };
   }
 }
 
-function write(ctx: SubmitContext, entry: NewEntry, accepted?: Extract<SubmitResult, { type: "accepted" }>): void {
+async function write(ctx: SubmitContext, entry: NewEntry, accepted?: Extract<SubmitResult, { type: "accepted" }>): Promise<void> {
   try {
-    ctx.journal.append(entry);
+    await ctx.journal.append(entry);
   } catch (error) {
+    if (error instanceof ClaimLostError) throw error;
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const kept = accepted
       ? accepted.taskId
         ? ` The service accepted task ${accepted.taskId}${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}: keep this id.`
         : ` The service accepted the request${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}; its audio is at ${accepted.url ?? "an unknown link"}.`
       : "";
-    throw new JournalWriteError(`cannot write the journal ${ctx.journal.path} (${reason}).${kept}`);
+    throw new JournalWriteError(`cannot write the journal ${ctx.journal.where} (${reason}).${kept}`);
   }
 }

@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextStep } from "../../src/run/rerun-rules.js";
 import { stateTargetFrom, type StateTarget } from "../../src/state/postgres/connection.js";
-import { ClaimLostError } from "../../src/state/postgres/job-rows.js";
+import { ClaimLostError } from "../../src/state/store.js";
 import { SCHEMA_VERSION, SchemaTooNewError } from "../../src/state/postgres/migrations.js";
 import { PostgresState } from "../../src/state/postgres/postgres-store.js";
 import type { RunHolder } from "../../src/state/postgres/runs.js";
@@ -243,21 +243,21 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
       const sha = createHash("sha256").update(bytes).digest("hex");
       const file = join(dir, "song.wav");
       writeFileSync(file, bytes);
-      const stored = await Promise.all([a.audio.put(file, sha, "audio/wav"), b.audio.put(file, sha, "audio/wav")]);
+      const stored = await Promise.all([a.audioStore.put(file, sha, "audio/wav"), b.audioStore.put(file, sha, "audio/wav")]);
       expect(stored.sort()).toEqual(["known", "stored"]);
       const chunks: Buffer[] = [];
-      const found = await b.audio.read(sha, async (chunk) => void chunks.push(chunk));
+      const found = await b.audioStore.read(sha, async (chunk: Buffer) => void chunks.push(chunk));
       expect(found).toEqual({ sha256: sha, bytes: bytes.length, contentType: "audio/wav" });
       expect(chunks.length).toBe(4);
       expect(Math.max(...chunks.map((c) => c.length))).toBe(1024 * 1024);
       expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
-      expect(await b.audio.read("0".repeat(64), async () => undefined)).toBeUndefined();
+      expect(await b.audioStore.read("0".repeat(64), async () => undefined)).toBeUndefined();
       // A file that is not what its hash says is never stored.
-      await expect(a.audio.put(file, "f".repeat(64), "audio/wav")).rejects.toThrow(/changed while it was being stored/);
-      expect(await a.audio.find("f".repeat(64))).toBeUndefined();
+      await expect(a.audioStore.put(file, "f".repeat(64), "audio/wav")).rejects.toThrow(/changed while it was being stored/);
+      expect(await a.audioStore.find("f".repeat(64))).toBeUndefined();
       // Damage in the database is caught on the way out.
       await sql(t.config.connectionString!, "UPDATE podc_audio_chunks SET data = 'x'::bytea WHERE sha256 = $1 AND seq = 1", [sha]);
-      await expect(b.audio.read(sha, async () => undefined)).rejects.toThrow(/damaged/);
+      await expect(b.audioStore.read(sha, async () => undefined)).rejects.toThrow(/damaged/);
     } finally {
       await a.close();
       await b.close();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { applyEntry, emptyRecord, type JobRecord } from "../../run/job-record.js";
 import type { JournalEntry } from "../../run/journal-entry.js";
+import { ClaimLostError } from "../store.js";
 import type { Database } from "./database.js";
 import type { RunHolder, RunRow } from "./runs.js";
 
@@ -16,11 +17,6 @@ import type { RunHolder, RunRow } from "./runs.js";
  * since the run decided to send it. Once the transaction commits, the paid request may leave; if it
  * cannot commit (another run holds the job, the database is gone), nothing is sent.
  */
-
-/** Another run holds the job, or the job moved on since this run looked: the paid request must not be sent. */
-export class ClaimLostError extends Error {
-  override name = "ClaimLostError";
-}
 
 export type ClaimResult = { type: "claimed"; record: JobRecord } | { type: "busy"; holder: RunHolder };
 
@@ -59,7 +55,7 @@ export class JobRows {
    * job is free) and `expectIntents`, the number of intents the record had when the run decided to send;
    * otherwise ClaimLostError, and nothing is written.
    */
-  async append(entry: JournalEntry, expectIntents: number | undefined, signal?: AbortSignal): Promise<JobRecord> {
+  async append(entry: JournalEntry, expectIntents: number | undefined, signal?: AbortSignal, onWait?: (problem: string) => void): Promise<JobRecord> {
     const id = randomBytes(12).toString("hex");
     let tried = false;
     return this.db.retrying(async () => {
@@ -85,14 +81,15 @@ export class JobRows {
         );
         return record;
       });
-    }, signal);
+    }, signal, onWait);
   }
 
-  /** The record of every job in the store. */
-  async all(): Promise<Map<string, JobRecord>> {
-    const result = await this.db.query<{ job: string; record: JobRecord }>("SELECT job, record FROM podc_jobs");
-    return new Map(result.rows.map((row) => [row.job, row.record]));
-  }
+}
+
+/** The record of every job in the store. */
+export async function allRecords(db: Database): Promise<Map<string, JobRecord>> {
+  const result = await db.query<{ job: string; record: JobRecord }>("SELECT job, record FROM podc_jobs");
+  return new Map(result.rows.map((row) => [row.job, row.record]));
 }
 
 /** Locks job `key`'s row for this transaction, creating it as "new" first if needed. */

@@ -1,4 +1,6 @@
+import { open as openFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
+import { renameDurably, tempBeside } from "../../run/durable.js";
 import { emptyRecord, type JobRecord } from "../../run/job-record.js";
 import { JOURNAL_VERSION, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
 import { accountId } from "./account.js";
@@ -6,9 +8,10 @@ import { AccountSlots } from "./account-slots.js";
 import { AudioStore } from "./audio-store.js";
 import type { StateTarget } from "./connection.js";
 import { Database, pause } from "./database.js";
-import { JobRows } from "./job-rows.js";
+import { allRecords, JobRows } from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { RunRow, type IsGoneHere, type RunHolder } from "./runs.js";
+import type { AudioShelf, OtherRun, StateReader, StateStore } from "../store.js";
 
 /*
  * The shared state on PostgreSQL, as one run sees it: the database reached and brought to this podc's
@@ -17,51 +20,54 @@ import { RunRow, type IsGoneHere, type RunHolder } from "./runs.js";
  */
 
 export interface OpenOptions {
-  /** The API key, to identify the account's slots (never stored: see account.ts). Absent for read-only use. */
-  apiKey?: string;
+  /** The API key, to identify the account's slots (never stored: see account.ts). */
+  apiKey: string;
   /** `service.concurrency`: the account's tasks in flight, across machines. */
-  concurrency?: number;
+  concurrency: number;
   isGoneHere: IsGoneHere;
   /** Defaults: this host, this process, now. */
   holder?: RunHolder;
 }
 
-export class PostgresState {
+export class PostgresState implements StateStore {
+  readonly kind = "postgres";
   readonly #records = new Map<string, JobRecord>();
   /** Jobs this run holds the claim of. */
   readonly #claimed = new Set<string>();
+  readonly audio: AudioShelf;
+  onNotice?: (message: string) => void;
 
   private constructor(
     readonly db: Database,
     readonly run: RunRow,
     readonly jobs: JobRows,
-    readonly audio: AudioStore,
-    readonly slots: AccountSlots | undefined,
-  ) {}
+    readonly audioStore: AudioStore,
+    readonly slots: AccountSlots,
+  ) {
+    this.audio = {
+      put: async (path, sha256, contentType) => {
+        // Keeping a copy is a convenience, never a condition of the run: `podc state push` can add it later.
+        await this.audioStore.put(path, sha256, contentType).catch((error: unknown) => {
+          this.onNotice?.(`could not keep ${path} in the state database (${(error as Error).message}); podc state push adds it later`);
+        });
+      },
+      restore: (sha256, target) => restoreAudio(this.audioStore, sha256, target),
+    };
+  }
 
   /** Connects, migrates (refusing a newer schema), registers the run. Throws StateDbError or SchemaTooNewError. */
   static async open(target: StateTarget, options: OpenOptions): Promise<PostgresState> {
-    const db = new Database(target);
+    const db = await connect(target);
     try {
-      const client = await db.pool.connect().catch((error: unknown) => {
-        throw db.wrap(error);
-      });
-      try {
-        await migrate(client).catch((error: unknown) => {
-          throw db.wrap(error);
-        });
-      } finally {
-        client.release();
-      }
       const settings = new Map((await db.query<{ name: string; value: string }>("SELECT name, value FROM podc_settings")).rows.map((r) => [r.name, r.value]));
       const timeout = Number(settings.get("claim_timeout_seconds") ?? 60);
       const holder = options.holder ?? { host: hostname(), pid: process.pid, startedAt: new Date().toISOString() };
       const run = new RunRow(db, holder, Number.isFinite(timeout) && timeout > 0 ? timeout : 60, options.isGoneHere);
-      const account = options.apiKey !== undefined ? accountId(options.apiKey, settings.get("account_salt") ?? "") : undefined;
+      const account = accountId(options.apiKey, settings.get("account_salt") ?? "");
       await run.register(account);
-      const slots = account !== undefined ? new AccountSlots(db, run, account, Math.max(1, options.concurrency ?? 1)) : undefined;
+      const slots = new AccountSlots(db, run, account, Math.max(1, options.concurrency));
       const state = new PostgresState(db, run, new JobRows(db, run), new AudioStore(db), slots);
-      for (const [key, record] of await state.jobs.all()) state.#records.set(key, record);
+      for (const [key, record] of await allRecords(db)) state.#records.set(key, record);
       return state;
     } catch (error) {
       await db.close();
@@ -70,7 +76,7 @@ export class PostgresState {
   }
 
   /** Where the state lives, as messages show it (no credentials). */
-  get shown(): string {
+  get where(): string {
     return this.db.target.shown;
   }
 
@@ -81,11 +87,6 @@ export class PostgresState {
     return record;
   }
 
-  /** Every job's record as the database has it now. */
-  async allRecords(): Promise<Map<string, JobRecord>> {
-    return this.jobs.all();
-  }
-
   /**
    * Claims job `key` for this run, waiting while another live run holds it (dead runs' claims are
    * taken over), and refreshes its record. False when `signal` aborted first. `onWait` is told once
@@ -94,7 +95,7 @@ export class PostgresState {
   async claim(key: string, signal: AbortSignal, onWait?: (holder: RunHolder) => void): Promise<boolean> {
     let told = false;
     while (!signal.aborted) {
-      const result = await this.db.retrying(() => this.jobs.claim(key), signal);
+      const result = await this.db.retrying(() => this.jobs.claim(key), signal, (problem) => this.#waiting(problem));
       if (result.type === "claimed") {
         this.#claimed.add(key);
         this.#refresh(key, result.record);
@@ -118,7 +119,7 @@ export class PostgresState {
   async append(entry: NewEntry, signal?: AbortSignal): Promise<JournalEntry> {
     const full = { v: JOURNAL_VERSION, at: new Date().toISOString(), ...entry } as JournalEntry;
     const expect = entry.type === "intent" ? this.record(entry.job).intents : undefined;
-    const record = await this.jobs.append(full, expect, signal);
+    const record = await this.jobs.append(full, expect, signal, (problem) => this.#waiting(problem));
     this.#claimed.add(entry.job);
     this.#refresh(entry.job, record);
     return full;
@@ -130,6 +131,10 @@ export class PostgresState {
     await this.db.close();
   }
 
+  #waiting(problem: string): void {
+    this.onNotice?.(`${problem} — waiting for it; no paid request is sent until it is back`);
+  }
+
   /** Replaces the cached record's contents in place: the runner may hold the object. */
   #refresh(key: string, fresh: JobRecord): void {
     const record = this.record(key);
@@ -138,3 +143,77 @@ export class PostgresState {
   }
 }
 
+
+/** The database, reached and brought to this podc's schema (a newer one is refused: SchemaTooNewError). */
+async function connect(target: StateTarget): Promise<Database> {
+  const db = new Database(target);
+  try {
+    const client = await db.pool.connect().catch((error: unknown) => {
+      throw db.wrap(error);
+    });
+    try {
+      await migrate(client).catch((error: unknown) => {
+        throw db.wrap(error);
+      });
+    } finally {
+      client.release();
+    }
+    return db;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Writes stored audio to `target` through a hidden temporary file, flushed and renamed: whole or not at all. */
+async function restoreAudio(store: AudioStore, sha256: string, target: string): Promise<boolean> {
+  const temp = tempBeside(target);
+  const handle = await openFile(temp, "wx");
+  let found;
+  try {
+    found = await store.read(sha256, async (chunk) => {
+      let written = 0;
+      while (written < chunk.length) written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+    });
+    if (found) await handle.sync();
+  } finally {
+    await handle.close();
+    if (!found) await unlinkQuietly(temp);
+  }
+  if (!found) return false;
+  await renameDurably(temp, target);
+  return true;
+}
+
+async function unlinkQuietly(path: string): Promise<void> {
+  await unlink(path).catch(() => undefined);
+}
+
+/** The shared store read without registering a run, for `podc status` and `--dry-run`. */
+export class PostgresReader implements StateReader {
+  private constructor(readonly db: Database) {}
+
+  /** Connects and checks the schema (bringing an older one up to date). Throws StateDbError or SchemaTooNewError. */
+  static async open(target: StateTarget): Promise<PostgresReader> {
+    return new PostgresReader(await connect(target));
+  }
+
+  get where(): string {
+    return this.db.target.shown;
+  }
+
+  records(): Promise<Map<string, JobRecord>> {
+    return allRecords(this.db);
+  }
+
+  async running(): Promise<OtherRun[]> {
+    const result = await this.db.query<{ host: string; pid: number; started_at: string }>(
+      "SELECT host, pid, started_at FROM podc_runs WHERE heartbeat_at >= now() - make_interval(secs => coalesce((SELECT value::int FROM podc_settings WHERE name = 'claim_timeout_seconds'), 60)) ORDER BY started_at",
+    );
+    return result.rows.map((r) => ({ host: r.host, pid: r.pid, startedAt: r.started_at }));
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}

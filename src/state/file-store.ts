@@ -1,0 +1,86 @@
+import { JobBook } from "../run/job-book.js";
+import { foldJournal, type JobRecord } from "../run/job-record.js";
+import type { JournalEntry, NewEntry } from "../run/journal-entry.js";
+import { Journal, readJournal } from "../run/journal.js";
+import { currentHolder, RunLock } from "../run/lock.js";
+import { Slots } from "../run/scheduler.js";
+import type { OtherRun, StateReader, StateStore } from "./store.js";
+
+/*
+ * The default store: `.podc/` at the repository root. The whole repository is one run's at a time
+ * (the lock), so every job is this run's without asking; the journal makes each entry durable before
+ * `append` resolves; the account's slots are counted in this process.
+ */
+
+export class FileStore implements StateStore {
+  readonly kind = "file";
+  readonly slots: Slots;
+  onNotice?: (message: string) => void;
+
+  private constructor(
+    readonly lock: RunLock,
+    readonly journal: Journal,
+    readonly book: JobBook,
+    concurrency: number,
+  ) {
+    this.slots = new Slots(concurrency);
+  }
+
+  /** Takes the repository's lock (LockHeldError when a live run holds it) and opens its journal. */
+  static async open(stateDir: string, concurrency: number): Promise<FileStore> {
+    const lock = await RunLock.acquire(stateDir);
+    try {
+      const journal = Journal.open(stateDir);
+      return new FileStore(lock, journal, new JobBook(journal), concurrency);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  get where(): string {
+    return this.journal.path;
+  }
+
+  record(key: string): JobRecord {
+    return this.book.record(key);
+  }
+
+  async claim(): Promise<boolean> {
+    return true; // the lock already makes every job this run's
+  }
+
+  async release(): Promise<void> {}
+
+  async append(entry: NewEntry): Promise<JournalEntry> {
+    return this.book.append(entry);
+  }
+
+  async close(): Promise<void> {
+    try {
+      this.journal.close();
+    } finally {
+      this.lock.release();
+    }
+  }
+}
+
+/** Reading `.podc/` without the lock, for `podc status` and `--dry-run`. */
+export class FileStateReader implements StateReader {
+  constructor(readonly stateDir: string) {}
+
+  get where(): string {
+    return `${this.stateDir}/journal.jsonl`;
+  }
+
+  async records(): Promise<Map<string, JobRecord>> {
+    return foldJournal(readJournal(this.stateDir).entries);
+  }
+
+  async running(): Promise<OtherRun[]> {
+    const holder = currentHolder(this.stateDir);
+    return holder ? [{ host: holder.host, pid: holder.pid, startedAt: holder.startedAt }] : [];
+  }
+
+  async close(): Promise<void> {}
+}
