@@ -1,7 +1,8 @@
 import { JobBook } from "../run/job-book.js";
 import { foldJournal, type JobRecord } from "../run/job-record.js";
 import type { JournalEntry, NewEntry } from "../run/journal-entry.js";
-import { Journal, readJournal } from "../run/journal.js";
+import { Journal, JOURNAL_FILE, readJournal } from "../run/journal.js";
+import { join } from "node:path";
 import { currentHolder, RunLock } from "../run/lock.js";
 import { Slots } from "../run/scheduler.js";
 import type { OtherRun, StateReader, StateStore } from "./store.js";
@@ -67,10 +68,11 @@ export class FileStore implements StateStore {
 
 /** Reading `.podc/` without the lock, for `podc status` and `--dry-run`. */
 export class FileStateReader implements StateReader {
+  readonly kind = "file";
   constructor(readonly stateDir: string) {}
 
   get where(): string {
-    return `${this.stateDir}/journal.jsonl`;
+    return join(this.stateDir, JOURNAL_FILE);
   }
 
   async records(): Promise<Map<string, JobRecord>> {

@@ -78,6 +78,7 @@ export interface StateStore {
 
 /** Every job the store knows, for `podc status` and `--dry-run`. */
 export interface StateReader {
+  readonly kind: "file" | "postgres";
   readonly where: string;
   records(): Promise<Map<string, JobRecord>>;
   /** Runs working on the store right now, for `podc status`. */

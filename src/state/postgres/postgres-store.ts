@@ -191,6 +191,7 @@ async function unlinkQuietly(path: string): Promise<void> {
 
 /** The shared store read without registering a run, for `podc status` and `--dry-run`. */
 export class PostgresReader implements StateReader {
+  readonly kind = "postgres";
   private constructor(readonly db: Database) {}
 
   /** Connects and checks the schema (bringing an older one up to date). Throws StateDbError or SchemaTooNewError. */
