@@ -7,16 +7,20 @@
  * A kill between "intent" and "accepted" leaves a request whose outcome is unknown; podc reports it and
  * sends it again only when asked. The test asks (--resubmit-ambiguous) on the last run, and allows
  * exactly those jobs one extra POST — and only if the first one really reached the service.
+ *
+ * Both state stores keep this promise, so every test runs against each: the file journal in `.podc/`
+ * and the shared store on PostgreSQL (a server started for this file; skipped where none is installed).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/emulator/audio/signal.js";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { readJournal } from "../../src/run/journal.js";
-import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, records, spawnPodc, removeProjects } from "./helpers.js";
+import { journalOf, STORES, type StoreUnderTest } from "../state/stores-under-test.js";
+import type { JobRecord } from "../../src/run/job-record.js";
+import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, spawnPodc, removeProjects } from "./helpers.js";
 
 const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);
 const ROUNDS = 5;
@@ -34,14 +38,27 @@ afterAll(async () => {
 
 afterAll(removeProjects);
 
+describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
+  let records: (dir: string) => Promise<Map<string, JobRecord>>;
+  let envOf: (emu: Emulator) => NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    const opened = await store.open();
+    records = opened.records;
+    envOf = (e) => ({ ...envFor(e), ...opened.env() });
+  }, 120_000);
+  // Each test starts from an empty store (a fresh database on the shared one).
+  beforeEach(() => store.fresh());
+  afterAll(() => store.close());
+
 describe("kill -9 at random moments, then run again", () => {
   it(`sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`, { timeout: 120_000 }, async () => {
     const random = mulberry32(SEED);
     const p = project(MULTI_SONG, { concurrency: 2 });
+    const billedBefore = emu.ledger().length;
     const outputs: string[] = [];
     const kills: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const run = spawnPodc(["run", p.script], p.dir, envFor(emu));
+      const run = spawnPodc(["run", p.script], p.dir, envOf(emu));
       // Kill on the N-th line of progress (plus a few ms), so kills land at moments that matter rather
       // than during start-up; when N is never reached, a timer started by the first line kills it.
       const afterLines = 1 + Math.floor(random() * 24);
@@ -67,22 +84,22 @@ describe("kill -9 at random moments, then run again", () => {
       outputs.push(run.output());
     }
 
-    const before = records(p.dir);
+    const before = await records(p.dir);
     const unknown = [...before.values()].filter((r) => r.state === "ambiguous" || r.state === "intent").map((r) => r.key);
-    const last = await podc(["run", p.script, ...(unknown.length > 0 ? ["--resubmit-ambiguous"] : [])], p.dir, envFor(emu));
+    const last = await podc(["run", p.script, ...(unknown.length > 0 ? ["--resubmit-ambiguous"] : [])], p.dir, envOf(emu));
     expect(last.code, `${kills.join("\n")}\n${last.stderr}`).toBe(0);
     if (process.env.PODC_CRASH_LOG) console.log(`${kills.join("\n")}\nunknown outcomes resubmitted: ${unknown.length}`);
 
     // The bill: one POST per request; a resubmitted unknown outcome may have one more, never two.
-    const jobs = [...records(p.dir).values()];
+    const jobs = [...(await records(p.dir)).values()];
     expect(jobs).toHaveLength(5);
-    const posts = postsByKey(emu.ledger());
+    const posts = postsByKey(emu.ledger().slice(billedBefore));
     for (const job of jobs) {
       const sent = (posts.get(idempotencyKey(job.key, 0)) ?? []).filter((e) => e.status === 200);
       const allowed = unknown.includes(job.key) ? [1, 2] : [1];
       expect(allowed, `${job.key}: ${sent.length} POSTs\n${kills.join("\n")}`).toContain(sent.length);
     }
-    const resubmissions = readJournal(join(p.dir, ".podc")).entries.filter((e) => e.type === "intent" && e.because === "resubmit-ambiguous");
+    const resubmissions = (await journalOf(store, p.dir)).filter((e) => e.type === "intent" && e.because === "resubmit-ambiguous");
     expect(resubmissions.map((e) => e.job).sort()).toEqual([...unknown].sort());
     expect([...posts.keys()].filter((k) => !jobs.some((j) => k === idempotencyKey(j.key, 0)))).toEqual([]);
 
@@ -94,7 +111,7 @@ describe("kill -9 at random moments, then run again", () => {
       expect(existsSync(path)).toBe(true);
       expect(createHash("sha256").update(readFileSync(path)).digest("hex")).toBe(file.sha256);
     }
-    expectKeyAbsent([...outputs, last.stdout, last.stderr], [join(p.dir, ".podc"), join(p.dir, "out")]);
+    expectKeyAbsent([...outputs, last.stdout, last.stderr], [join(p.dir, ".podc"), join(p.dir, "out")].filter((d) => existsSync(d)));
   });
 });
 
@@ -104,7 +121,7 @@ describe("a crash between intent and answer", () => {
     // Kill the run while its first song is being sent: the journal then holds "intent" and nothing after.
     emu.clearFaults();
     emu.inject({ kind: "latency", route: "song.generate", ms: 3000 });
-    const run = spawnPodc(["run", p.script], p.dir, envFor(emu));
+    const run = spawnPodc(["run", p.script], p.dir, envOf(emu));
     await new Promise<void>((resolve) => {
       const check = (): void => {
         if (/song "First Light"[^\n]*: sending/.test(run.output())) resolve();
@@ -114,10 +131,10 @@ describe("a crash between intent and answer", () => {
     await new Promise((r) => setTimeout(r, 200));
     run.child.kill("SIGKILL");
     await run.exited;
-    const song = [...records(p.dir).values()].find((r) => r.origin?.song === "First Light")!;
+    const song = [...(await records(p.dir)).values()].find((r) => r.origin?.song === "First Light")!;
     expect(song.state).toBe("intent");
     const before = emu.ledger().length;
-    const again = await podc(["run", p.script], p.dir, envFor(emu));
+    const again = await podc(["run", p.script], p.dir, envOf(emu));
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('episode.pod:11: song "First Light": outcome unknown — the request may have been accepted and billed');
     expect(again.stderr).toContain("an earlier run stopped after sending it and before its answer was recorded");
@@ -125,4 +142,5 @@ describe("a crash between intent and answer", () => {
     // The other requests were sent and finished; only the unknown one waits for a decision.
     expect(emu.ledger().length - before).toBe(3); // the second podcast and the two other songs; the first podcast was done before the kill
   });
+});
 });

@@ -11,6 +11,8 @@ import type { RunRow } from "./runs.js";
 
 export class AccountSlots {
   readonly #held: number[] = [];
+  /** This run's waiters take turns in the order they asked (the runner's schedule), as on one machine. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly db: Database,
@@ -21,7 +23,13 @@ export class AccountSlots {
   ) {}
 
   /** Waits for a free slot; resolves false (holding nothing) if `signal` aborts first. Database trouble is waited out. */
-  async acquire(signal: AbortSignal): Promise<boolean> {
+  acquire(signal: AbortSignal): Promise<boolean> {
+    const mine = this.#turn.then(() => this.#acquireNow(signal));
+    this.#turn = mine.catch(() => undefined);
+    return mine;
+  }
+
+  async #acquireNow(signal: AbortSignal): Promise<boolean> {
     while (!signal.aborted) {
       const slot = await this.db.retrying(() => this.#take(), signal).catch(() => undefined);
       if (slot !== undefined) {

@@ -8,7 +8,7 @@ import { AccountSlots } from "./account-slots.js";
 import { AudioStore } from "./audio-store.js";
 import type { StateTarget } from "./connection.js";
 import { Database, pause } from "./database.js";
-import { allRecords, JobRows } from "./job-rows.js";
+import { allRecords, JobRows, type ClaimResult } from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { RunRow, type IsGoneHere, type RunHolder } from "./runs.js";
 import type { AudioShelf, OtherRun, StateReader, StateStore } from "../store.js";
@@ -34,6 +34,8 @@ export class PostgresState implements StateStore {
   readonly #records = new Map<string, JobRecord>();
   /** Jobs this run holds the claim of. */
   readonly #claimed = new Set<string>();
+  /** First claims go out in the order asked (the runner's schedule), so the jobs keep their order. */
+  #claimTurn: Promise<unknown> = Promise.resolve();
   readonly audio: AudioShelf;
   onNotice?: (message: string) => void;
 
@@ -93,9 +95,21 @@ export class PostgresState implements StateStore {
    * who holds it.
    */
   async claim(key: string, signal: AbortSignal, onWait?: (holder: RunHolder) => void): Promise<boolean> {
+    try {
+      return await this.#claim(key, signal, onWait);
+    } catch (error) {
+      if (signal.aborted) return false; // stopped while the database was unreachable: nothing was claimed
+      throw error;
+    }
+  }
+
+  async #claim(key: string, signal: AbortSignal, onWait?: (holder: RunHolder) => void): Promise<boolean> {
     let told = false;
-    while (!signal.aborted) {
-      const result = await this.db.retrying(() => this.jobs.claim(key), signal, (problem) => this.#waiting(problem));
+    const attempt = (): Promise<ClaimResult> => this.db.retrying(() => this.jobs.claim(key), signal, (problem) => this.#waiting(problem));
+    const first = this.#claimTurn.then(attempt);
+    this.#claimTurn = first.catch(() => undefined);
+    let result = await first;
+    for (;;) {
       if (result.type === "claimed") {
         this.#claimed.add(key);
         this.#refresh(key, result.record);
@@ -105,8 +119,9 @@ export class PostgresState implements StateStore {
       told = true;
       await this.run.reapDead().catch(() => undefined);
       await pause(250, signal);
+      if (signal.aborted) return false;
+      result = await attempt();
     }
-    return false;
   }
 
   /** Gives up the claim on `key`; other runs may now work on the job. */
