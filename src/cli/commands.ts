@@ -12,6 +12,7 @@ export interface CommandEntry {
  * The order is the order of `podc help`: the writer's daily commands first.
  */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  init: { summary: "set an episode repository up: podc.json, .gitignore, an example, editor and CI", load: () => import("./init.js") },
   check: { summary: "parse and check scripts", load: () => import("./check.js") },
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
