@@ -1,4 +1,4 @@
-import type { PodcastRequest, SongRequest } from "../service/requests.js";
+import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 
 /** Where in the script a request comes from: its first line, the enclosing section, and the song's title. */
 export interface Origin {

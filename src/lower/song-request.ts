@@ -1,8 +1,8 @@
 import type { Song } from "../ast/nodes.js";
 import type { Limits } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { SONG_PATH } from "../service/paths.js";
-import type { SongRequest } from "../service/requests.js";
+import { SONG_PATH } from "../contract/paths.js";
+import type { SongRequest } from "../contract/requests.js";
 import { hasLyricLines, lyricsText } from "./lyrics.js";
 import type { Origin, PlannedSong } from "./plan.js";
 import { stylePrompt } from "./prompt.js";

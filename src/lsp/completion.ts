@@ -7,7 +7,7 @@ import {
 } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
 import { SONG_HEADERS } from "../language/song-headers.js";
-import { SECTION_NAMES } from "../parser/markers.js";
+import { SECTION_NAMES } from "../language/markers.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 

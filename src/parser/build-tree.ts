@@ -20,7 +20,7 @@ import type { SourceText } from "../source/source-text.js";
 import type { ScriptActions } from "./grammar.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
-import { readMarker } from "./markers.js";
+import { readMarker } from "../language/markers.js";
 import { lineOf } from "./tokens.js";
 import { MASK, type TriviaRange } from "./trivia.js";
 
