@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { analyze } from "../src/compile.js";
 import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
+import { capDiagnostics } from "../src/diagnostics/cap.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
 
@@ -28,6 +29,11 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0003: { text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n", why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it." },
   POD0004: { text: CAST + "HOST: a very long script\n", config: '{ "limits": { "fileBytes": 40 } }', why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read." },
   POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
+  POD0006: {
+    text: CAST + "HOST: Hello. */ */ */ */\n",
+    config: '{ "limits": { "diagnosticsPerFile": 2 } }',
+    why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
+  },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
@@ -77,9 +83,10 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
   const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
+  const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
-    codes: analysis.diagnostics.map((d) => d.code),
-    printed: analysis.diagnostics.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
+    codes: shown.map((d) => d.code),
+    printed: shown.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
   };
 }
 

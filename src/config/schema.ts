@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import { DEFAULT_VOICES } from "./defaults.js";
 
 export { DEFAULT_VOICES, defaultConfig } from "./defaults.js";
@@ -17,6 +18,12 @@ export const LimitsSchema = z
       .positive()
       .default(64 * 1024 * 1024)
       .describe("Largest script, in bytes, that podc reads; a larger file is one diagnostic and is not parsed."),
+    diagnosticsPerFile: z
+      .number()
+      .int()
+      .min(0)
+      .default(DEFAULT_DIAGNOSTICS_PER_FILE)
+      .describe("Most diagnostics shown for one file (the first ones by position), followed by one line saying how many more; 0 shows all."),
   })
   .strict();
 export type Limits = z.infer<typeof LimitsSchema>;
