@@ -39,7 +39,7 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     return EXIT.usage;
   }
   const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
-  printer.add(analysis.diagnostics, shown, analysis.source);
+  printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;
