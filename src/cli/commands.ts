@@ -17,7 +17,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
-  status: { summary: "show what the journal knows of every job", load: () => import("./status.js") },
+  status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },
+  state: { summary: "push the journal and audio into the shared store, or pull them out", load: () => import("./state.js") },
   serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
   lsp: { summary: "start the language server for editors (--stdio)", load: () => import("./lsp.js") },
 };

@@ -1,5 +1,6 @@
 import { FileStateReader, FileStore } from "./file-store.js";
-import { stateTargetFrom, STATE_URL_VARIABLE, type StateTarget } from "./postgres/connection.js";
+import { stateTargetFrom, type StateTarget } from "./postgres/connection.js";
+import type { TransferReport } from "./postgres/transfer.js";
 import type { StateReader, StateStore } from "./store.js";
 
 /*
@@ -36,9 +37,14 @@ export async function openReader(choice: StoreChoice, stateDir: string): Promise
   return PostgresReader.open(choice.target);
 }
 
+/** `podc state push` / `pull`: see postgres/transfer.ts. */
+export async function transferState(direction: "push" | "pull", target: StateTarget, stateDir: string, root: string): Promise<TransferReport> {
+  const transfer = await import("./postgres/transfer.js");
+  return transfer.transferState(direction, target, stateDir, root);
+}
+
 /** True for a failure of the shared store that the user must act on (unreachable, refused, a newer schema): exit 2. */
 export function isStateStoreError(error: unknown): error is Error {
   return error instanceof Error && (error.name === "StateDbError" || error.name === "SchemaTooNewError");
 }
 
-export { STATE_URL_VARIABLE };

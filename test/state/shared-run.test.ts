@@ -126,6 +126,46 @@ describe.skipIf(missing)("podc run on the shared store", () => {
     expect(emu.ledger().length).toBe(before);
   });
 
+  it("podc state push brings a repository that worked alone into the store; pull takes the store's state back to a journal", { timeout: 120_000 }, async () => {
+    const url = await server.createDatabase();
+    const alone = project(SMALL);
+    const before = emu.ledger().length;
+    expect((await podc(["run", alone.script], alone.dir, envFor(emu))).code).toBe(0);
+    expect(emu.ledger().length - before).toBe(2);
+
+    const push = await podc(["state", "push"], alone.dir, sharedEnv(envFor(emu), url));
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toContain("podc state push: 2 job(s) into 127.0.0.1:");
+    expect(push.stdout).toContain("3 audio file(s) stored, 0 already there");
+    const again = await podc(["state", "push"], alone.dir, sharedEnv(envFor(emu), url));
+    expect(again.stdout).toContain("0 job(s) into");
+    expect(again.stdout).toContain("2 known to both, left as they are; 0 audio file(s) stored, 3 already there");
+
+    // A teammate's fresh clone on the shared store: nothing sent, every file from the store.
+    const teammate = cloneProject(alone);
+    const run = await podc(["run", teammate.script], teammate.dir, sharedEnv(envFor(emu), url));
+    expect(run.code, run.stderr).toBe(0);
+    expect(emu.ledger().length - before).toBe(2);
+    expectEveryFile(teammate.dir, 3);
+
+    // A clone that pulls, then works without the database: its journal and files are complete.
+    const offline = cloneProject(alone);
+    const pull = await podc(["state", "pull"], offline.dir, sharedEnv(envFor(emu), url));
+    expect(pull.code, pull.stderr).toBe(0);
+    expect(pull.stdout).toContain("2 job(s) from 127.0.0.1:");
+    expect(pull.stdout).toContain("3 audio file(s) written");
+    const local = await podc(["run", offline.script], offline.dir, envFor(emu));
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stderr).toContain("already on disk");
+    expect(emu.ledger().length - before).toBe(2);
+    expectEveryFile(offline.dir, 3);
+    expectNoCredentials([push.stdout, push.stderr, pull.stdout, pull.stderr, run.stderr], [alone.dir, teammate.dir, offline.dir], url);
+
+    const noUrl = await podc(["state", "push"], alone.dir, envFor(emu));
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain("PODC_STATE_URL is not set");
+  });
+
   it("PODC_STATE_URL that is not a postgres:// URL is a configuration error", async () => {
     const p = project(SMALL);
     const run = await podc(["run", p.script], p.dir, sharedEnv(envFor(emu), "mysql://x:y@127.0.0.1/db"));

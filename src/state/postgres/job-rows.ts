@@ -20,7 +20,7 @@ import type { RunHolder, RunRow } from "./runs.js";
 
 export type ClaimResult = { type: "claimed"; record: JobRecord } | { type: "busy"; holder: RunHolder };
 
-interface JobRow {
+export interface JobRow {
   record: JobRecord;
   claim_run: string | null;
 }
@@ -93,7 +93,7 @@ export async function allRecords(db: Database): Promise<Map<string, JobRecord>> 
 }
 
 /** Locks job `key`'s row for this transaction, creating it as "new" first if needed. */
-async function lockRow(client: pg.PoolClient, key: string): Promise<JobRow> {
+export async function lockRow(client: pg.PoolClient, key: string): Promise<JobRow> {
   await client.query("INSERT INTO podc_jobs (job, state, record) VALUES ($1, 'new', $2) ON CONFLICT (job) DO NOTHING", [key, JSON.stringify(emptyRecord(key))]);
   const result = await client.query<JobRow>("SELECT record, claim_run FROM podc_jobs WHERE job = $1 FOR UPDATE", [key]);
   return result.rows[0]!;

@@ -160,7 +160,7 @@ export class PostgresState implements StateStore {
 
 
 /** The database, reached and brought to this podc's schema (a newer one is refused: SchemaTooNewError). */
-async function connect(target: StateTarget): Promise<Database> {
+export async function connect(target: StateTarget): Promise<Database> {
   const db = new Database(target);
   try {
     const client = await db.pool.connect().catch((error: unknown) => {
@@ -181,7 +181,7 @@ async function connect(target: StateTarget): Promise<Database> {
 }
 
 /** Writes stored audio to `target` through a hidden temporary file, flushed and renamed: whole or not at all. */
-async function restoreAudio(store: AudioStore, sha256: string, target: string): Promise<boolean> {
+export async function restoreAudio(store: AudioStore, sha256: string, target: string): Promise<boolean> {
   const temp = tempBeside(target);
   const handle = await openFile(temp, "wx");
   let found;
