@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { allFiles, emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, removeProjects, SMALL, spawnPodc } from "../run/helpers.js";
+import { allFiles, emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, removeProjects, SMALL, sleep, spawnPodc } from "../run/helpers.js";
 import { cloneProject, clonedFolders, sha256, sharedEnv, sharedRecords, sql } from "./helpers.js";
+import { relayTo } from "./tcp-cut.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
 
 const missing = postgresMissing();
@@ -164,6 +165,47 @@ describe.skipIf(missing)("podc run on the shared store", () => {
     const noUrl = await podc(["state", "push"], alone.dir, envFor(emu));
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain("PODC_STATE_URL is not set");
+  });
+
+  it("the database lost in the middle of a run: no new paid request until it is back, then the run finishes", { timeout: 120_000 }, async () => {
+    const direct = await server.createDatabase();
+    const relay = await relayTo(server.port);
+    try {
+      const url = direct.replace(`:${server.port}/`, `:${relay.port}/`);
+      const p = project(MULTI_SONG);
+      const before = emu.ledger().length;
+      const run = spawnPodc(["run", p.script], p.dir, sharedEnv(envFor(emu), url));
+      await new Promise<void>((resolve) => {
+        const check = (): void => {
+          if (/: accepted/.test(run.output())) {
+            run.child.stderr!.off("data", check);
+            resolve();
+          }
+        };
+        run.child.stderr!.on("data", check);
+      });
+      await relay.cut();
+      // A request whose intent committed just before the cut may still be on its way; after that, nothing.
+      await sleep(1500);
+      const settled = emu.ledger().length;
+      await sleep(2500);
+      expect(emu.ledger().length).toBe(settled);
+      expect(run.output()).toMatch(/cannot reach the state database .* waiting for it; no paid request is sent until it is back/);
+      await relay.restore();
+      expect(await run.exited, run.output()).toBe(0);
+      // Every paid request was sent once, and each was committed as an intent before it left.
+      const posts = postsByKey(emu.ledger().slice(before));
+      const records = await sharedRecords(direct);
+      expect(records.size).toBe(5);
+      for (const record of records.values()) {
+        expect(posts.get(idempotencyKey(record.key, 0))?.length).toBe(1);
+        expect(record.intents).toBe(1);
+      }
+      expectEveryFile(p.dir, 8);
+      expectNoCredentials([run.output()], [p.dir], url);
+    } finally {
+      await relay.close();
+    }
   });
 
   it("PODC_STATE_URL that is not a postgres:// URL is a configuration error", async () => {
