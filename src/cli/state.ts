@@ -8,12 +8,11 @@ export const command = defineCommand(
   {
     name: "state",
     usage: ["push", "pull"],
-    description: `Moves the state of this repository between its journal (.podc/) and the shared store named by
-PODC_STATE_URL (see docs/team.md).
-  push   every job the journal knows and the store does not, and the audio files on disk, into the store
-  pull   every job the store knows and the journal does not into the journal, and every recorded audio
-         file missing from disk out of the store
-A job both sides know is left as each side has it. Takes the repository's lock while it works.`,
+    description: `Moves this repository's state between its journal (.podc/) and the shared store named by
+PODC_STATE_URL (see docs/team.md). push copies into the store every job the journal knows and the store
+does not, and the audio files on disk. pull copies into the journal every job the store knows and the
+journal does not, and writes every recorded audio file missing from disk. A job both sides know is left
+as each side has it. Takes the repository's lock while it works.`,
     options: {},
     exit: "0 moved; 1 a podc run holds the repository's lock; 2 usage, PODC_STATE_URL missing or the database unusable.",
     docs: "docs/team.md",
