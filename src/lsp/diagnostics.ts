@@ -9,6 +9,7 @@ import {
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE, type LoadedConfig } from "../config/load.js";
+import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import type { Inbox } from "./inbox.js";
@@ -40,11 +41,14 @@ export function toLspDiagnostic(d: Diagnostic, positions: PositionMap): LspDiagn
   };
 }
 
-/** The diagnostics the editor shows for a script: podc check's, or the one saying podc.json must be fixed first. */
+/**
+ * The diagnostics the editor shows for a script: podc check's, as many as it prints (`limits.diagnosticsPerFile`,
+ * then one saying how many more), or the one saying podc.json must be fixed first.
+ */
 export function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
   const { loaded, positions } = state;
   if (hasErrors(loaded.diagnostics)) return [configBlocks(loaded)];
-  return state.analysis.diagnostics.map((d) => toLspDiagnostic(d, positions));
+  return capDiagnostics(state.analysis.diagnostics, loaded.config.limits.diagnosticsPerFile).map((d) => toLspDiagnostic(d, positions));
 }
 
 /**

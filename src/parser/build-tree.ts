@@ -20,13 +20,13 @@ import { diagnostic } from "../diagnostics/report.js";
 import type { SourceText } from "../source/source-text.js";
 import type { ScriptActions } from "./grammar.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
-import { readMarker } from "./markers.js";
+import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
+import { readMarker } from "../language/markers.js";
 import { lineOf } from "./tokens.js";
 import { MASK, type TriviaRange } from "./trivia.js";
 
 type Line = LineInfo<string>;
 
-const SONG_HEADERS = new Set(["style", "model"]);
 const MASK_CODE = MASK.charCodeAt(0);
 
 /**
@@ -419,7 +419,7 @@ export class TreeBuilder implements ScriptActions {
     if (line.kind === "keyValue") {
       const colon = this.colonIn(line);
       const key = this.atom(line.start, colon).text;
-      if (SONG_HEADERS.has(key.toLowerCase())) {
+      if (SONG_HEADER_SPELLING.has(key.toLowerCase())) {
         const headers = song.headers;
         const above = headers.length > 0 ? headers[headers.length - 1]!.span.end.line : song.span.start.line;
         this.diagnostics.push(

@@ -91,6 +91,16 @@ describe("a burst of changes", () => {
   });
 });
 
+describe("a hostile document", () => {
+  it("gets as many diagnostics as podc check prints, and one saying how many more", async () => {
+    client = await startClient();
+    const { diagnostics } = await client.open("untitled:hostile.pod", "/*/*/*\n*/ */ */\n".repeat(20_000));
+    expect(diagnostics).toHaveLength(201);
+    expect(diagnostics[200]).toMatchObject({ code: "POD0006", message: expect.stringMatching(/^… and \d+ more/) });
+    expect(JSON.stringify(diagnostics).length).toBeLessThan(100_000);
+  });
+});
+
 describe("podc.json without file watching", () => {
   it("notices a changed podc.json at the next analysis, with no notification from the editor", async () => {
     dir = mkdtempSync(join(tmpdir(), "podc-lsp-"));

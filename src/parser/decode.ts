@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import { SourceText } from "./source-text.js";
+import { SourceText } from "../source/source-text.js";
 
 export interface Decoded {
   source: SourceText;
