@@ -12,7 +12,7 @@ import { PositionMap } from "./positions.js";
 // Every feature reads the same analysis of a document: it is made at most once per document version (usually
 // right after the change, for diagnostics) and shared by completion, hover, symbols and the rest. The analysis
 // is the library's `analyze`, the one `podc check` runs, with the podc.json that governs the script's folder. It is
-// made whole every time (bench/lsp.ts measures it against analyze() itself).
+// made whole every time (`npm run bench -- --only lsp` measures it against analyze() itself).
 //
 // The podc.json in use is checked before each analysis by its size and modification time (a stat per folder up to
 // it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications).
