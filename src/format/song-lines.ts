@@ -1,5 +1,5 @@
 import type { Song } from "../ast/nodes.js";
-import { markerLine } from "../lower/lyrics.js";
+import { markerLine } from "../ast/song.js";
 import { spaceColon } from "./label-colon.js";
 import type { LineEditor } from "./line-editor.js";
 import type { LinePlan, SongPart } from "./line-plan.js";

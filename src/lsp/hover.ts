@@ -1,12 +1,9 @@
 import { MarkupKind, type Connection, type Hover, type Position } from "vscode-languageserver";
 import type { Marker, Song } from "../ast/nodes.js";
 import type { Span } from "../source/span.js";
-import { codePointLength } from "../lower/code-points.js";
-import { hasLyricLines, lyricsText, markerLine } from "../lower/lyrics.js";
-import { stylePrompt } from "../lower/prompt.js";
-import { songHeader } from "../lower/song-header.js";
-import { songModel } from "../lower/song-model.js";
-import { titlePageValue } from "../lower/title-page.js";
+import { codePointLength } from "../source/text.js";
+import { hasLyricLines, lyricsText, markerLine, stylePrompt, songHeader, songModel } from "../ast/song.js";
+import { titlePageValue } from "../ast/title-page.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 

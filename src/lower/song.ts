@@ -1,11 +1,43 @@
 import type { Song } from "../ast/nodes.js";
+import { hasLyricLines, lyricsSections, lyricsText, songHeader, songHeaderNode, songModel, stylePrompt } from "../ast/song.js";
 import type { Limits } from "../config/schema.js";
+import { SONG_PATH } from "../contract/paths.js";
+import { requestKey } from "../contract/request-key.js";
+import type { SongRequest } from "../contract/requests.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import type { SongRequest } from "../contract/requests.js";
-import { codePointLength } from "./code-points.js";
-import { lyricsSections } from "./lyrics.js";
-import { songHeaderNode } from "./song-header.js";
+import { codePointLength } from "../source/text.js";
+import type { Origin, PlannedSong } from "./plan.js";
+
+// A song without a Style or without a lyric line is an error the checks report; lowering skips it
+// rather than send a request the service would reject (or bill for a song nobody asked for).
+
+/** What a song's request depends on beyond the song itself. */
+export interface SongContext {
+  section: string | undefined;
+  titlePageModel: string | undefined;
+  configModel: string | undefined;
+}
+
+/** The request of one song block, or undefined when it lacks a style or lyrics; limit errors go to `diagnostics`. */
+export function songRequest(song: Song, context: SongContext, limits: Limits, diagnostics: Diagnostic[]): PlannedSong | undefined {
+  const body = songBody(song, context, limits, diagnostics);
+  if (body === undefined) return undefined;
+  const line = song.span.start.line;
+  const origin: Origin =
+    context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
+  return { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+}
+
+/** The body of one song block's request, as songRequest builds it (limit errors go to `diagnostics`), without its key. */
+export function songBody(song: Song, context: SongContext, limits: Limits, diagnostics: Diagnostic[]): SongRequest | undefined {
+  const prompt = stylePrompt(songHeader(song, "style") ?? "");
+  if (prompt === "" || !hasLyricLines(song)) return undefined;
+  // Key order lyrics, model, prompt: the body is sent as built.
+  const body = { lyrics: lyricsText(song), model: songModel(song, context.titlePageModel, context.configModel), prompt };
+  for (const d of songLimitDiagnostics(song, body, limits)) diagnostics.push(d);
+  return body;
+}
 
 // Limits are judged on the body as it would be sent (canonical markers, trimmed lines, separators), since that is
 // what the service measures; each diagnostic points at the part of the script that goes over.

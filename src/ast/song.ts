@@ -1,4 +1,4 @@
-import type { Lyric, Marker, Song } from "../ast/nodes.js";
+import type { Lyric, Marker, Song, SongHeader } from "./nodes.js";
 
 // Lyrics as the service expects them: one line per marker or lyric line, one empty line between
 // sections, no empty line at either end. Lines are sent as written except for trailing white space.
@@ -44,4 +44,43 @@ export function markerLine(marker: Marker): string {
 /** Whether a song has at least one lyric line to sing (markers alone are not lyrics). */
 export function hasLyricLines(song: Song): boolean {
   return song.items.some((item) => item.type === "Lyric" && item.text.trim() !== "");
+}
+
+// A repeated header is reported by the checks; as everywhere in a script (title page, Cast), the last one wins.
+
+/** A song's last header named `name` (lower case), or undefined. */
+export function songHeaderNode(song: Song, name: string): SongHeader | undefined {
+  return song.headers.findLast((header) => header.name === name);
+}
+
+/** The value of a song's last header named `name` (lower case), or undefined. */
+export function songHeader(song: Song, name: string): string | undefined {
+  return songHeaderNode(song, name)?.value.text;
+}
+
+// The model of a song: its own `Model` header, else the title page's `Model`, else the project's
+// default, else `auto`. A value that is empty once trimmed counts as not given, so that a blank header
+// falls through instead of sending an empty model.
+
+/** The model a song is generated with, from the most specific non-empty source. */
+export function songModel(song: Song, titlePageModel: string | undefined, configModel: string | undefined): string {
+  const candidates = [songHeader(song, "model"), titlePageModel, configModel];
+  for (const candidate of candidates) {
+    const model = candidate?.trim();
+    if (model !== undefined && model !== "") return model;
+  }
+  return "auto";
+}
+
+// The style prompt is a list of descriptors: each is trimmed, empty ones (from `a,,b` or a trailing
+// comma) are dropped, and the rest are joined with ", ". Only the ASCII comma separates descriptors;
+// the inside of a descriptor is sent as written.
+
+/** The `prompt` of a song request from its `Style` header value. */
+export function stylePrompt(style: string): string {
+  return style
+    .split(",")
+    .map((descriptor) => descriptor.trim())
+    .filter((descriptor) => descriptor !== "")
+    .join(", ");
 }
