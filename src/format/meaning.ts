@@ -1,7 +1,7 @@
 import type { BodyElement, LyricItem, Note, SpeechPart } from "../ast/nodes.js";
-import { walk } from "../ast/walk.js";
 import { lyricsText, markerLine, stylePrompt } from "../ast/song.js";
 import { spokenText } from "../ast/speech.js";
+import { walk } from "../ast/walk.js";
 import type { ParseResult } from "../parser/parse.js";
 
 // The formatter proves each result: it parses what it wrote and compares this summary of meaning with the input's.
