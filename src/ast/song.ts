@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL, MODEL_PRECEDENCE, type ModelSource } from "../language/models.js";
 import type { Lyric, Marker, Song, SongHeader } from "./nodes.js";
 
 // Lyrics as the service expects them: one line per marker or lyric line, one empty line between
@@ -58,18 +59,30 @@ export function songHeader(song: Song, name: string): string | undefined {
   return songHeaderNode(song, name)?.value.text;
 }
 
-// The model of a song: its own `Model` header, else the title page's `Model`, else the project's
-// default, else `auto`. A value that is empty once trimmed counts as not given, so that a blank header
-// falls through instead of sending an empty model.
+// The model of a song, by the language's precedence (language/models.ts). A value that is empty once trimmed counts
+// as not given, so that a blank header falls through instead of sending an empty model.
+
+/** The model a song is generated with, and which source named it. */
+export function songModelChoice(
+  song: Song,
+  titlePageModel: string | undefined,
+  configModel: string | undefined,
+): { model: string; source: ModelSource } {
+  const given: Record<(typeof MODEL_PRECEDENCE)[number], string | undefined> = {
+    song: songHeader(song, "model"),
+    titlePage: titlePageModel,
+    config: configModel,
+  };
+  for (const source of MODEL_PRECEDENCE) {
+    const model = given[source]?.trim();
+    if (model !== undefined && model !== "") return { model, source };
+  }
+  return { model: DEFAULT_MODEL, source: "default" };
+}
 
 /** The model a song is generated with, from the most specific non-empty source. */
 export function songModel(song: Song, titlePageModel: string | undefined, configModel: string | undefined): string {
-  const candidates = [songHeader(song, "model"), titlePageModel, configModel];
-  for (const candidate of candidates) {
-    const model = candidate?.trim();
-    if (model !== undefined && model !== "") return model;
-  }
-  return "auto";
+  return songModelChoice(song, titlePageModel, configModel).model;
 }
 
 // The style prompt is a list of descriptors: each is trimmed, empty ones (from `a,,b` or a trailing

@@ -1,7 +1,9 @@
 import stringWidth from "string-width";
 import type { CastEntry, Direction, Script, Section, Song, Speech, TitleEntry, TitlePage } from "../ast/nodes.js";
 import { markerLine } from "../ast/song.js";
+import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
+import { TITLE_KEY_SPELLING } from "../language/title-keys.js";
 import { type Block, LinePlan, type SongPart } from "./line-plan.js";
 import { colonAfter, type LineEditor, type ScriptLines, spaceColon } from "./lines.js";
 
@@ -65,7 +67,6 @@ export function planLines(script: Script, lines: ScriptLines): LinePlan {
 // one column, one space past the longest `LABEL:`. Keys are case-insensitive and values are trimmed line by line,
 // so none of this changes what the title page means. Lines the parser could not read are kept as written.
 
-const KNOWN_KEYS: Record<string, string> = { title: "Title", cast: "Cast", model: "Model" };
 /** The indentation of Cast entries and continued values. */
 export const TITLE_INDENT = "    ";
 
@@ -87,7 +88,7 @@ export function planTitlePage(page: TitlePage, lines: ScriptLines, plan: LinePla
 function entryLine(entry: TitleEntry, lines: ScriptLines): string {
   const editor = lines.editor(entry.span.start.line);
   editor.trimEnd();
-  const key = KNOWN_KEYS[entry.name];
+  const key = TITLE_KEY_SPELLING.get(entry.name);
   if (key !== undefined) editor.replace(entry.key.span.start.offset, entry.key.span.end.offset, key);
   spaceColon(editor, entry.key.span.end.offset);
   return editor.render();
@@ -172,7 +173,7 @@ export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
   const claim = (line: number, content: string, songPart: SongPart) => plan.claim(line, { content, block, glue: false, songPart });
 
   const open = canonicalLine(lines, song.span.start.line);
-  spaceColon(open, song.span.start.offset + "SONG".length);
+  spaceColon(open, song.span.start.offset + SONG_OPEN.length);
   claim(open.line, open.render(), "head");
 
   for (const header of song.headers) {
@@ -192,7 +193,7 @@ export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
 
   if (song.end) {
     const editor = canonicalLine(lines, song.end.start.line);
-    editor.replace(song.end.start.offset, song.end.end.offset, "END SONG");
+    editor.replace(song.end.start.offset, song.end.end.offset, SONG_END);
     claim(editor.line, editor.render(), "end");
   }
 
