@@ -23,6 +23,8 @@ import { lineText } from "./positions.js";
 //   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
 //   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
 
+/** What makes the editor ask for completion without a word typed: a forced label, a section marker. */
+export const TRIGGER_CHARACTERS = ["@", "[", "【"];
 const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
 const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
 const COLON = /[:：]/;
