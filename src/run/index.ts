@@ -1,0 +1,190 @@
+import type { ServiceSettings } from "../config/schema.js";
+import { FileStore } from "../state/file-store.js";
+import { isStateStoreError, openReader, openStore, type StoreChoice } from "../state/open.js";
+import type { OtherRun, StateReader, StateStore } from "../state/store.js";
+import { dryRun as dryRunOf, type DryRunReport } from "./dry-run.js";
+import type { Reporter } from "./events.js";
+import type { JobRecord } from "./job-record.js";
+import { buildEpisodes, type CompiledScript } from "./job.js";
+import type { JournalWarning } from "./journal.js";
+import { LockHeldError } from "./lock.js";
+import { runJobs, type RunChoices } from "./runner.js";
+import { stateDir } from "./state-dir.js";
+import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
+import { JournalWriteError } from "./submit.js";
+
+/*
+ * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
+ * show what a run would do, show where every job stands — each from the compiled scripts and the repository
+ * root they share, and the state store the environment chose (the journal in .podc/, or the shared
+ * database: src/state/). Everything behind this file (scheduling, polling, downloads, manifests) is the
+ * runner's own.
+ */
+
+export { dryRunText, type DryRunReport } from "./dry-run.js";
+export type { Reporter, RunEvent } from "./events.js";
+export { LOCAL_KEY_BASE, type CompiledScript } from "./job.js";
+export { shownPath } from "./progress/describe.js";
+export { JsonReporter } from "./progress/json.js";
+export { LinesReporter } from "./progress/lines.js";
+export { TtyReporter } from "./progress/tty.js";
+export type { RunChoices } from "./runner.js";
+export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
+export { repositoryRoot } from "./state-dir.js";
+export { statusText, type StatusRow } from "./status.js";
+
+/** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
+export interface StartedService {
+  baseUrl: string;
+  apiKey: string;
+  /** A shorter poll interval than the configured one, for a service on a fast clock. */
+  pollIntervalMs?: number;
+  close(): Promise<void>;
+}
+
+export interface RunRequest {
+  scripts: CompiledScript[];
+  /** Where the jobs' state lives (see state/open.ts chooseStore). */
+  store: StoreChoice;
+  /** The repository root the scripts share: the journal and the lock live under it. */
+  root: string;
+  settings: ServiceSettings;
+  /** What job keys are made with (the base URL, or LOCAL_KEY_BASE). */
+  keyBase: string;
+  /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
+  service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
+  local: boolean;
+  choices: RunChoices;
+  /** Largest audio file accepted, in bytes. */
+  maxDownloadBytes: number;
+  /** Aborted on Ctrl-C. */
+  interrupted?: AbortSignal;
+  /** Made once the service is there, so that what starting it says comes first. */
+  reporter: () => Reporter;
+  /** A line of the journal that could not be read (it is skipped). */
+  onJournalWarning: (journalPath: string, warning: JournalWarning) => void;
+  /** The run uses the shared store at `where` (host:port/database). */
+  onSharedStore?: (where: string) => void;
+}
+
+/**
+ * How a run ended: its exit code and the manifests it wrote, or why it could not run: exit code 1 for trouble
+ * on this machine (the lock held, a journal that cannot be written), 2 for a shared store that cannot be used
+ * (unreachable, refusing, newer than this podc) — in both cases before anything was sent, or with what was sent recorded.
+ */
+export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode: 1 | 2; error: string };
+
+/**
+ * Runs every request of the scripts under the repository's lock: sends what is new, resumes what is running,
+ * downloads what is ready, writes the manifests. Trouble on this machine (the lock held, a journal that cannot be
+ * written) is an outcome with a message, not an exception.
+ */
+export async function runScripts(request: RunRequest): Promise<RunOutcome> {
+  const state = stateDir(request.root);
+  const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
+  let store: StateStore;
+  try {
+    store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency: request.settings.concurrency });
+  } catch (error) {
+    if (error instanceof LockHeldError) return { exitCode: 1, error: error.message };
+    if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
+    throw error;
+  }
+  let started: StartedService | undefined;
+  let reporter: Reporter | undefined;
+  try {
+    if (store instanceof FileStore) for (const warning of store.journal.warnings) request.onJournalWarning(store.journal.path, warning);
+    else request.onSharedStore?.(store.where);
+    let settings = request.settings;
+    let remote = request.service;
+    if ("start" in remote) {
+      started = await remote.start(state);
+      if (started.pollIntervalMs !== undefined) settings = { ...settings, pollIntervalMs: Math.min(settings.pollIntervalMs, started.pollIntervalMs) };
+      remote = started;
+    }
+    reporter = request.reporter();
+    const report = reporter;
+    const result = await runJobs({
+      episodes,
+      jobs,
+      store,
+      root: request.root,
+      keyBase: request.keyBase,
+      service: { baseUrl: remote.baseUrl, apiKey: remote.apiKey, settings },
+      local: request.local,
+      choices: request.choices,
+      maxDownloadBytes: request.maxDownloadBytes,
+      ...(request.interrupted ? { interrupted: request.interrupted } : {}),
+      report: (event) => report.event(event),
+    });
+    return { exitCode: result.exitCode, manifests: result.manifests };
+  } catch (error) {
+    if (error instanceof JournalWriteError || isFileSystemError(error) || isStateStoreError(error)) return { exitCode: 1, error: (error as Error).message };
+    throw error;
+  } finally {
+    reporter?.close();
+    await started?.close();
+    await store.close();
+  }
+}
+
+/**
+ * What a run of the scripts would send and what is already done, from the state store; sends nothing. Without a
+ * key base (no service configured) the store cannot be matched, and every request shows as new. Throws a state
+ * store error (isStateStoreError) when the shared store cannot be read.
+ */
+export async function dryRun(
+  scripts: readonly CompiledScript[],
+  root: string,
+  keyBase: string | undefined,
+  choices: RunChoices & { local: boolean },
+  store: StoreChoice,
+): Promise<DryRunReport> {
+  const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
+  const records = keyBase !== undefined ? await reading(store, root, (reader) => reader.records()) : undefined;
+  return dryRunOf(episodes, records, choices);
+}
+
+/** Where jobs stand: every job of the store, or with `scripts` only theirs (in script order when the key base is known). */
+export interface Status {
+  rows: StatusRow[];
+  /** The runs working on the store right now (the lock's holder, on the file store). */
+  running: OtherRun[];
+  /** The journal's path, or the shared store's host:port/database. */
+  where: string;
+  kind: "file" | "postgres";
+}
+
+/**
+ * The status of the repository's jobs. With scripts and a key base, their jobs in script order; with scripts and no
+ * key base (job keys cannot be made without the service), the journal's jobs that came from those scripts.
+ */
+export function status(root: string, store: StoreChoice, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Promise<Status> {
+  return reading(store, root, async (reader) => ({ rows: statusRows(await reader.records(), scripts), running: await reader.running(), where: reader.where, kind: reader.kind }));
+}
+
+function statusRows(records: Map<string, JobRecord>, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): StatusRow[] {
+  let rows: StatusRow[];
+  if (scripts === undefined) rows = journalStatus(records);
+  else if (scripts.keyBase !== undefined) rows = episodeStatus(buildEpisodes(scripts.list, scripts.keyBase).episodes, records);
+  else {
+    const sources = new Set(scripts.list.map((s) => s.sourceInRoot));
+    rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
+  }
+  return rows;
+}
+
+/** `read` over the store's reader, closed afterwards. */
+async function reading<T>(store: StoreChoice, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
+  const reader = await openReader(store, stateDir(root));
+  try {
+    return await read(reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+function isFileSystemError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && /^E[A-Z]+$/.test(code);
+}
