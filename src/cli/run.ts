@@ -1,4 +1,4 @@
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { analyze } from "../compile.js";
 import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
@@ -6,13 +6,15 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { dryRun, dryRunText } from "../run/dry-run.js";
 import type { Reporter } from "../run/events.js";
 import { foldJournal } from "../run/job-record.js";
-import { buildEpisodes, LOCAL_KEY_BASE, type CompiledScript } from "../run/job.js";
+import type { SpeechEngine } from "../emulator/audio/speech.js";
+import { buildEpisodes, localKeyBase, type CompiledScript } from "../run/job.js";
 import { Journal, readJournal } from "../run/journal.js";
 import type { LocalService } from "../run/local-service.js";
 import { LockHeldError, RunLock } from "../run/lock.js";
 import { JsonReporter } from "../run/progress/json.js";
 import { LinesReporter } from "../run/progress/lines.js";
 import { TtyReporter } from "../run/progress/tty.js";
+import { episodeFolder } from "../run/episode-folder.js";
 import { shownPath } from "../run/progress/describe.js";
 import { runJobs } from "../run/runner.js";
 import { apiKeyFrom, baseUrlFrom } from "../run/service-target.js";
@@ -27,7 +29,7 @@ import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "run against the built-in emulator on this machine: no account, no key, no bill" },
-  out: { type: "string", arg: "DIR", default: "out", help: "where episodes go" },
+  out: { type: "string", arg: "DIR", help: "where episodes go (default: out/ at the repository's root, whatever the current folder)" },
   "dry-run": { type: "boolean", help: "print the plan and what is already done; send nothing" },
   json: { type: "boolean", help: "progress as one JSON event per line on stdout (for editors and CI)" },
   "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
@@ -52,14 +54,20 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
   run,
 );
 
+/** Where the episodes go: `--out DIR` (from the current folder), else `out/` at the repository's root. */
+export interface OutChoice {
+  out: string | undefined;
+  local: boolean;
+}
+
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
 
 /**
- * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go under `outBase`.
+ * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go where `where` says.
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
-export function compileScripts(files: readonly string[], outBase: string, io: Io): Compiled {
+export function compileScripts(files: readonly string[], where: OutChoice, io: Io): Compiled {
   const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: CompiledScript[] = [];
@@ -84,10 +92,12 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
     const here = repositoryRoot(dirname(file), io.cwd);
     if (root === undefined) root = here;
     else if (here !== root) throw new UsageError(`${shown} is in another repository (${here}) than ${displayPath(files[0]!, io.cwd)}: run them separately`);
-    const name = basename(file).replace(/\.pod$/i, "");
-    const clash = names.get(name);
-    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${join(shownPath(outBase, io.cwd), name)}/: rename one, or run them separately`);
-    names.set(name, shown);
+    const outBase = where.out !== undefined ? resolve(io.cwd, where.out) : join(root, "out");
+    const { name, dir: outDir } = episodeFolder(outBase, file, where.local);
+    // Folder names are compared as a file system that ignores case would: such a disk would make them one.
+    const clash = names.get(name.toLowerCase());
+    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${shownPath(outDir, io.cwd)}/: rename one, or run them separately`);
+    names.set(name.toLowerCase(), shown);
     const read = readScript(file);
     if ("error" in read) {
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
@@ -99,7 +109,7 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
       failed = true;
       continue;
     }
-    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir: join(outBase, name), plan: analysis.plan });
+    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir, plan: analysis.plan });
   }
   if (failed) {
     printer.finish(files.length);
@@ -115,26 +125,36 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const outBase = resolve(io.cwd, values.out);
-  const compiled = compileScripts(files, outBase, io);
+  const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
   const state = stateDir(root);
 
-  // Everything about the service is settled before any network I/O, and before the lock.
-  let keyBase: string | undefined = values.local ? LOCAL_KEY_BASE : undefined;
+  // Everything about the service is settled before any network I/O, and before the lock. A dry run checks the
+  // same things: a wrong address stops it as it would stop the run; what is merely not set yet is reported.
+  let keyBase: string | undefined;
   let remote: { baseUrl: string; apiKey: string } | undefined;
-  if (!values.local) {
+  let speech: SpeechEngine | undefined;
+  const wouldStop: string[] = [];
+  if (values.local) {
+    // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
+    const { localSpeechEngine } = await import("../run/local-service.js");
+    speech = await localSpeechEngine();
+    keyBase = localKeyBase(speech);
+  } else {
     const target = baseUrlFrom(io.env, config.service);
     if ("error" in target) {
-      if (!values["dry-run"]) return configError(io, target.error);
+      if (!values["dry-run"] || !target.missing) return configError(io, target.error);
+      wouldStop.push(target.error);
     } else {
       keyBase = target.keyBase;
-      if (!values["dry-run"]) {
-        const key = apiKeyFrom(io.env);
-        if ("error" in key) return configError(io, key.error);
-        remote = { baseUrl: target.baseUrl, apiKey: key.apiKey };
-      }
+    }
+    const key = apiKeyFrom(io.env);
+    if ("error" in key) {
+      if (!values["dry-run"]) return configError(io, key.error);
+      wouldStop.push(key.error);
+    } else if (!("error" in target)) {
+      remote = { baseUrl: target.baseUrl, apiKey: key.apiKey };
     }
   }
   const { episodes, jobs } = buildEpisodes(scripts, keyBase ?? "unknown:");
@@ -142,7 +162,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 
   if (values["dry-run"]) {
     const records = keyBase !== undefined ? foldJournal(readJournal(state).entries) : undefined;
-    const report = dryRun(episodes, records, { ...choices, local: values.local });
+    const report = dryRun(episodes, records, { ...choices, local: values.local }, wouldStop);
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
@@ -167,9 +187,8 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     }
     let settings = config.service;
     if (values.local) {
-      // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
       const { startLocalService, LOCAL_POLL_MS } = await import("../run/local-service.js");
-      local = await startLocalService(state, config);
+      local = await startLocalService(state, config, speech!);
       settings = { ...settings, pollIntervalMs: Math.min(settings.pollIntervalMs, LOCAL_POLL_MS) };
       io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${shownPath(local.ledgerPath, io.cwd)})\n`);
     }

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { foldJournal } from "../run/job-record.js";
-import { buildEpisodes, LOCAL_KEY_BASE } from "../run/job.js";
+import { buildEpisodes, localKeyBase } from "../run/job.js";
 import { readJournal } from "../run/journal.js";
 import { currentHolder } from "../run/lock.js";
 import { baseUrlFrom } from "../run/service-target.js";
@@ -14,7 +14,7 @@ import { displayPath } from "./scripts.js";
 const OPTIONS = {
   json: { type: "boolean", help: "one JSON object {\"jobs\": […]} on stdout" },
   local: { type: "boolean", help: "the jobs of the built-in emulator (podc run --local) instead of the service's" },
-  out: { type: "string", arg: "DIR", default: "out", help: "where the episodes were written, as given to podc run" },
+  out: { type: "string", arg: "DIR", help: "where the episodes were written, as given to podc run (default: out/ at the repository's root)" },
 } as const;
 
 export const command = defineCommand(
@@ -40,11 +40,11 @@ async function status({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): 
     root = repositoryRoot(io.cwd, io.cwd);
     rows = journalStatus(foldJournal(readJournal(stateDir(root)).entries));
   } else {
-    const compiled = compileScripts(files, resolve(io.cwd, values.out), io);
+    const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
     root = compiled.root;
     const records = foldJournal(readJournal(stateDir(root)).entries);
-    const target = values.local ? { keyBase: LOCAL_KEY_BASE } : baseUrlFrom(io.env, compiled.config.service);
+    const target = values.local ? { keyBase: localKeyBase(await (await import("../run/local-service.js")).localSpeechEngine()) } : baseUrlFrom(io.env, compiled.config.service);
     if ("error" in target) {
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
       io.stderr.write(`podc status: ${target.error}\npodc status: showing the journal's jobs from these scripts instead\n`);

@@ -12,6 +12,7 @@ import { jobLabel, originText, type Episode, type Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import type { Journal } from "./journal.js";
 import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
+import { listedFiles, removeStaleFiles } from "./stale-files.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -483,7 +484,9 @@ class Run {
       (key) => this.#book.record(key),
       (key) => [...(this.#present.get(episode)?.get(key)?.values() ?? [])],
     );
+    const previous = listedFiles(episode.outDir);
     const path = writeManifest(episode.outDir, manifest);
+    removeStaleFiles(episode.outDir, previous, manifest);
     return path;
   }
 
