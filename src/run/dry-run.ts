@@ -59,7 +59,7 @@ export function dryRun(
       const step = nextStep(record, job.kind, choices);
       const characters =
         job.kind === "podcast" ? job.body.conversations.reduce((n, turn) => n + [...turn.text].length, 0) : [...job.body.lyrics].length;
-      view.requests.push({ order: entry.order, kind: job.kind, origins: entry.origins, characters, state: record.state, action: stepText(step, record) });
+      view.requests.push({ order: entry.order, kind: job.kind, origins: entry.origins, characters, state: record.state, action: stepText(step, record, choices.local) });
       if (counted.has(job.key)) continue;
       counted.add(job.key);
       if (job.kind === "podcast") {

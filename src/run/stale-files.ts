@@ -11,21 +11,21 @@ import { MANIFEST_FILE, type Manifest } from "./manifest.js";
  */
 
 /** A file the previous manifest lists, with what it recorded of it. */
-interface Listed {
+export interface ListedFile {
   path: string;
   sha256: string;
   job: string;
 }
 
 /** The files `out/<episode>/manifest.json` lists now; none when it is missing or unreadable. */
-export function listedFiles(outDir: string): Listed[] {
+export function listedFiles(outDir: string): ListedFile[] {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), "utf8")) as Manifest;
   } catch {
     return [];
   }
-  const listed: Listed[] = [];
+  const listed: ListedFile[] = [];
   for (const request of Array.isArray(manifest.requests) ? manifest.requests : []) {
     for (const file of Array.isArray(request?.files) ? request.files : []) {
       if (typeof file?.path === "string" && typeof file.sha256 === "string" && typeof request.job === "string") {
@@ -38,21 +38,20 @@ export function listedFiles(outDir: string): Listed[] {
 
 /**
  * Removes from `outDir` the files `previous` listed that `next` no longer uses; returns their paths. A job still in
- * the episode whose files were not all verified this run (an interrupted run) keeps its old files.
+ * the episode that has not `finished` this run (its files not all in place and verified, say after an interruption)
+ * keeps its old files.
  */
-export function removeStaleFiles(outDir: string, previous: readonly Listed[], next: Manifest): string[] {
+export function removeStaleFiles(outDir: string, previous: readonly ListedFile[], next: Manifest, finished: ReadonlySet<string>): string[] {
   const kept = new Set<string>();
-  const settled = new Set<string>();
   const current = new Set<string>();
   for (const request of next.requests) {
     current.add(request.job);
-    if (request.files.length > 0) settled.add(request.job);
     for (const file of request.files) kept.add(file.path);
   }
   const removed: string[] = [];
   for (const file of previous) {
     if (kept.has(file.path)) continue;
-    if (current.has(file.job) && !settled.has(file.job)) continue;
+    if (current.has(file.job) && !finished.has(file.job)) continue;
     // Only a plain file name in the episode's folder: a manifest edited by hand cannot point podc elsewhere.
     if (!/^[^/\\]+$/.test(file.path) || file.path === "." || file.path === ".." || file.path === MANIFEST_FILE) continue;
     const path = join(outDir, file.path);
