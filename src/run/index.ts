@@ -23,7 +23,7 @@ import { JournalWriteError } from "./submit.js";
 
 export { dryRunText, type DryRunReport } from "./dry-run.js";
 export type { Reporter, RunEvent } from "./events.js";
-export { LOCAL_KEY_BASE, type CompiledScript } from "./job.js";
+export { localKeyBase, type CompiledScript } from "./job.js";
 export { shownPath } from "./progress/describe.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
@@ -31,6 +31,7 @@ export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { repositoryRoot } from "./state-dir.js";
+export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 
 /** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
@@ -49,7 +50,7 @@ export interface RunRequest {
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
   settings: ServiceSettings;
-  /** What job keys are made with (the base URL, or LOCAL_KEY_BASE). */
+  /** What job keys are made with (the base URL, or localKeyBase(engine)). */
   keyBase: string;
   /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
@@ -139,10 +140,11 @@ export async function dryRun(
   keyBase: string | undefined,
   choices: RunChoices & { local: boolean },
   store: StoreChoice,
+  wouldStop: readonly string[] = [],
 ): Promise<DryRunReport> {
   const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
   const records = keyBase !== undefined ? await reading(store, root, (reader) => reader.records()) : undefined;
-  return dryRunOf(episodes, records, choices);
+  return dryRunOf(episodes, records, choices, wouldStop);
 }
 
 /** Where jobs stand: every job of the store, or with `scripts` only theirs (in script order when the key base is known). */
