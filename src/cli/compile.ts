@@ -27,8 +27,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const shown = displayPath(file, io.cwd);
   const loaded = (await Workspace.forScripts([file])).configFor(file);
   const printer = new DiagnosticPrinter(io, "human");
-  await printer.ready();
   if (hasErrors(loaded.diagnostics)) {
+    await printer.ready(loaded.diagnostics, loaded.source);
     printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
     return EXIT.usage;
   }
@@ -38,6 +38,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+  await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);

@@ -46,7 +46,7 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   for (const error of errors) {
     // The grammar accepts every line sequence, so this is unreachable; it is kept as a diagnostic, not a crash.
     const start = Number.isFinite(error.token.startOffset) ? error.token.startOffset : text.length;
-    diagnostics.push(diagnostic("POD0110", source.span(start, start + error.token.image.length), "this line cannot be read here"));
+    diagnostics.push(diagnostic("POD0110", source.span(start, Math.max(start, (error.token.endOffset ?? start) + 1)), "this line cannot be read here"));
   }
   if (built.script.body.length === 0 && !built.script.titlePage && diagnostics.length === 0) {
     diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
