@@ -56,7 +56,7 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false, tree: false });
     await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;

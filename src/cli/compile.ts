@@ -38,7 +38,7 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
     return EXIT.usage;
   }
-  const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+  const analysis = analyze(read.bytes, { file: shown, config: loaded.config, tree: false });
   await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {

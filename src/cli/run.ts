@@ -93,7 +93,7 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
       return { exitCode: EXIT.usage };
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, tree: false });
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;

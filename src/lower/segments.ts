@@ -20,27 +20,28 @@ export interface SongBlock {
 
 export type Block = SegmentBlock | SongBlock;
 
-/** The body cut into segments and songs, in script order; a segment always holds at least one speech. */
-export function segmentBody(body: readonly BodyElement[]): Block[] {
-  const blocks: Block[] = [];
-  let section: string | undefined;
-  let segment: SegmentBlock | undefined;
-  for (const element of body) {
+/**
+ * Cuts a body into segments and songs as its elements come, in script order: a segment is handed out once something
+ * ends it (a section heading, a song, the end), so only the segment being read is held.
+ */
+export class Segmenter {
+  private section: string | undefined;
+  private segment: SegmentBlock | undefined;
+
+  /** Takes the next body element; pushes onto `out` the blocks it completes. */
+  add(element: BodyElement, out: Block[]): void {
     switch (element.type) {
       case "Section":
-        segment = undefined;
-        section = element.title.text;
+        this.end(out);
+        this.section = element.title.text;
         break;
       case "Song":
-        segment = undefined;
-        blocks.push(withSection({ kind: "song", song: element }, section));
+        this.end(out);
+        out.push(withSection({ kind: "song", song: element }, this.section));
         break;
       case "Speech":
-        if (segment === undefined) {
-          segment = withSection({ kind: "segment", speeches: [] }, section);
-          blocks.push(segment);
-        }
-        segment.speeches.push(element);
+        this.segment ??= withSection({ kind: "segment", speeches: [] }, this.section);
+        this.segment.speeches.push(element);
         break;
       case "Direction":
       case "Note":
@@ -48,6 +49,20 @@ export function segmentBody(body: readonly BodyElement[]): Block[] {
         break;
     }
   }
+
+  /** Ends the segment being read, if any, pushing it onto `out`. */
+  end(out: Block[]): void {
+    if (this.segment) out.push(this.segment);
+    this.segment = undefined;
+  }
+}
+
+/** The body cut into segments and songs, in script order; a segment always holds at least one speech. */
+export function segmentBody(body: readonly BodyElement[]): Block[] {
+  const segmenter = new Segmenter();
+  const blocks: Block[] = [];
+  for (const element of body) segmenter.add(element, blocks);
+  segmenter.end(blocks);
   return blocks;
 }
 
