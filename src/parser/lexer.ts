@@ -15,7 +15,7 @@ const CHUNK = 1 << 15;
  * after the other exactly as the whole would (grammar.ts). Tokens then live only as long as their chunk, so a large
  * script never holds a token per line at once.
  */
-export function* lineTokens(masked: string, lineStarts: readonly number[]): Generator<IToken[]> {
+export function* lineTokens(masked: string, lineStarts: Uint32Array): Generator<IToken[]> {
   const length = masked.length;
   let mode: Mode = opensWithTitlePage(masked) ? "title" : "body";
   let tokens: LineToken[] = [];
