@@ -8,48 +8,13 @@ import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../src/emulator/server.js";
+import { MULTI_SONG } from "../../test/run/helpers.js";
 import { postgresBin, startPostgres, type TestPostgres } from "../../test/state/postgres-server.js";
 import type { BenchContext, Figure, Row } from "../lib/row.js";
 import { paired, summarize } from "../lib/stats.js";
 
 const KEY = "sk-bench-state-store";
 
-const EPISODE = `Title: Bench Night
-Cast:
-    HOST: Ethan
-    GUEST: Victoria
-
-# Cold open
-
-HOST: Welcome back to the night lines, {tag}.
-GUEST: Thanks for having me, again.
-
-SONG: First Light
-Style: synthwave, 110 bpm, female vocals
-
-[Verse]
-Neon on the water {tag}
-END SONG
-
-# Middle
-
-HOST: That was the first one, {tag}.
-GUEST: And here comes the second.
-
-SONG: Second Wind
-Style: folk, waltz, 84 bpm, accordion
-
-[Verse]
-Ninety-nine steps to the lamp room {tag}
-END SONG
-
-SONG: Third Shift
-Style: ambient, 70 bpm
-
-[Chorus]
-An automatic light {tag}
-END SONG
-`;
 
 let projects = 0;
 
@@ -57,7 +22,7 @@ let projects = 0;
 function repository(context: BenchContext): string {
   const dir = mkdtempSync(join(context.data, "state-"));
   writeFileSync(join(dir, "podc.json"), JSON.stringify({ service: { pollIntervalMs: 100, concurrency: 2 } }));
-  writeFileSync(join(dir, "episode.pod"), EPISODE.split("{tag}").join(`bench${process.pid}x${++projects}`));
+  writeFileSync(join(dir, "episode.pod"), MULTI_SONG.split("{tag}").join(`bench${process.pid}x${++projects}`));
   return dir;
 }
 

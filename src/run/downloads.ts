@@ -88,17 +88,11 @@ function sha256Of(path: string): Promise<string | undefined> {
  * journaling every new file. `refreshUrl` may fetch a fresh link when the journaled one fails;
  * `beforeFetch` is told when the file is not already in place.
  */
-export async function ensureChoice(
-  ctx: DownloadContext,
-  job: Job,
-  record: JobRecord,
-  choice: RecordedChoice,
-  target: ChoiceTarget,
-  hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
-): Promise<ChoiceResult> {
-  const result = await placeChoice(ctx, job, record, choice, target, hooks);
+export async function ensureChoice(...args: Parameters<typeof placeChoice>): Promise<ChoiceResult> {
+  const result = await placeChoice(...args);
+  const shelf = args[0].shelf;
   // Whatever is on disk goes to the shared store too, so no other checkout ever needs the link (or pays).
-  if (result.type === "present" && ctx.shelf) await ctx.shelf.put(result.path, result.file.sha256, result.file.contentType);
+  if (result.type === "present" && shelf) await shelf.put(result.path, result.file.sha256, result.file.contentType);
   return result;
 }
 

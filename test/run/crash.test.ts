@@ -20,7 +20,7 @@ import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { journalOf, STORES, type StoreUnderTest } from "../state/stores-under-test.js";
 import type { JobRecord } from "../../src/run/job-record.js";
-import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, spawnPodc, removeProjects } from "./helpers.js";
+import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, runAndKill, spawnPodc, removeProjects } from "./helpers.js";
 
 const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);
 const ROUNDS = 5;
@@ -58,30 +58,9 @@ describe("kill -9 at random moments, then run again", () => {
     const outputs: string[] = [];
     const kills: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const run = spawnPodc(["run", p.script], p.dir, envOf(emu));
-      // Kill on the N-th line of progress (plus a few ms), so kills land at moments that matter rather
-      // than during start-up; when N is never reached, a timer started by the first line kills it.
-      const afterLines = 1 + Math.floor(random() * 24);
-      const extraMs = Math.floor(random() * 40);
-      const fallbackMs = Math.floor(random() * 1500);
-      await new Promise<void>((resolve) => {
-        let timer: NodeJS.Timeout | undefined;
-        const check = (): void => {
-          const lines = run.output().split("\n").length - 1;
-          if (lines >= 1 && timer === undefined) timer = setTimeout(resolve, fallbackMs);
-          if (lines >= afterLines) {
-            clearTimeout(timer);
-            setTimeout(resolve, extraMs);
-            run.child.stderr!.off("data", check);
-          }
-        };
-        run.child.stderr!.on("data", check);
-        void run.exited.then(() => resolve());
-      });
-      run.child.kill("SIGKILL");
-      const code = await run.exited;
-      kills.push(`round ${round}: after ${afterLines} lines +${extraMs} ms → ${code === null ? "killed" : `exited ${code}`}`);
-      outputs.push(run.output());
+      const killed = await runAndKill(["run", p.script], p.dir, envOf(emu), 1 + Math.floor(random() * 24), Math.floor(random() * 40), Math.floor(random() * 1500));
+      kills.push(`round ${round}: ${killed.said}`);
+      outputs.push(killed.output);
     }
 
     const before = await records(p.dir);

@@ -156,6 +156,32 @@ export function spawnPodc(args: string[], dir: string, env: NodeJS.ProcessEnv): 
   return { child, output: () => output, exited };
 }
 
+/**
+ * `podc ARGS` as a child process, killed with SIGKILL on its `afterLines`-th line of progress plus `extraMs`
+ * (so kills land at moments that matter rather than during start-up), or `fallbackMs` after its first line
+ * when it never prints that many. What happened, and everything it printed.
+ */
+export async function runAndKill(args: string[], dir: string, env: NodeJS.ProcessEnv, afterLines: number, extraMs: number, fallbackMs: number): Promise<{ said: string; output: string }> {
+  const run = spawnPodc(args, dir, env);
+  await new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const check = (): void => {
+      const lines = run.output().split("\n").length - 1;
+      if (lines >= 1 && timer === undefined) timer = setTimeout(resolve, fallbackMs);
+      if (lines >= afterLines) {
+        clearTimeout(timer);
+        setTimeout(resolve, extraMs);
+        run.child.stderr!.off("data", check);
+      }
+    };
+    run.child.stderr!.on("data", check);
+    void run.exited.then(() => resolve());
+  });
+  run.child.kill("SIGKILL");
+  const code = await run.exited;
+  return { said: `after ${afterLines} lines +${extraMs} ms → ${code === null ? "killed" : `exited ${code}`}`, output: run.output() };
+}
+
 /** Every job record of a project's journal. */
 export function records(dir: string): Map<string, JobRecord> {
   return foldJournal(readJournal(join(dir, ".podc")).entries);

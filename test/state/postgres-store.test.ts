@@ -8,7 +8,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextStep } from "../../src/run/rerun-rules.js";
 import { stateTargetFrom, type StateTarget } from "../../src/state/postgres/connection.js";
@@ -16,6 +15,7 @@ import { ClaimLostError } from "../../src/state/store.js";
 import { SCHEMA_VERSION, SchemaTooNewError } from "../../src/state/postgres/migrations.js";
 import { PostgresState } from "../../src/state/postgres/postgres-store.js";
 import type { RunHolder } from "../../src/state/postgres/runs.js";
+import { sql } from "./helpers.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
 
 const missing = postgresMissing();
@@ -69,16 +69,6 @@ function intent(job: string) {
     generation: 0,
     because: "first" as const,
   };
-}
-
-async function sql(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
 }
 
 const never = new AbortController().signal;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { mulberry32 } from "../../src/emulator/audio/signal.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { emulator, envFor, manifestOf, MULTI_SONG, podc, postsByKey, project, removeProjects, spawnPodc } from "../run/helpers.js";
+import { emulator, envFor, manifestOf, MULTI_SONG, podc, postsByKey, project, removeProjects, runAndKill } from "../run/helpers.js";
 import { cloneProject, clonedFolders, sharedEnv, sharedRecords } from "./helpers.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
 
@@ -33,28 +33,6 @@ afterAll(async () => {
   for (const dir of clonedFolders()) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts `podc run` in `dir` and kills it (SIGKILL) after `afterLines` lines of progress plus `extraMs`, or `fallbackMs` after its first line. */
-async function runAndKill(args: string[], dir: string, env: NodeJS.ProcessEnv, afterLines: number, extraMs: number, fallbackMs: number): Promise<string> {
-  const run = spawnPodc(args, dir, env);
-  await new Promise<void>((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    const check = (): void => {
-      const lines = run.output().split("\n").length - 1;
-      if (lines >= 1 && timer === undefined) timer = setTimeout(resolve, fallbackMs);
-      if (lines >= afterLines) {
-        clearTimeout(timer);
-        setTimeout(resolve, extraMs);
-        run.child.stderr!.off("data", check);
-      }
-    };
-    run.child.stderr!.on("data", check);
-    void run.exited.then(() => resolve());
-  });
-  run.child.kill("SIGKILL");
-  const code = await run.exited;
-  return `after ${afterLines} lines +${extraMs} ms → ${code === null ? "killed" : `exited ${code}`}`;
-}
-
 describe.skipIf(missing)("kill -9 storm across two machines sharing the database", () => {
   it(`one paid request per job (seed ${SEED}); both machines end with every file`, { timeout: 180_000 }, async () => {
     const random = mulberry32(SEED);
@@ -69,7 +47,7 @@ describe.skipIf(missing)("kill -9 storm across two machines sharing the database
       const [la, ea, fa] = pick();
       const [lb, eb, fb] = pick();
       const ends = await Promise.all([runAndKill(["run", a.script], a.dir, env, la, ea, fa), runAndKill(["run", b.script], b.dir, env, lb, eb, fb)]);
-      kills.push(`round ${round}: a ${ends[0]}; b ${ends[1]}`);
+      kills.push(`round ${round}: a ${ends[0].said}; b ${ends[1].said}`);
     }
 
     const unknown = [...(await sharedRecords(url)).values()].filter((r) => r.state === "ambiguous" || r.state === "intent").map((r) => r.key);
