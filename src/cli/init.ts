@@ -134,7 +134,7 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${positionals[0]} is a file, not a folder`);
   const repo = gitRoot(dir) ?? dir;
   const projectInRepo = relative(repo, dir).split(sep).join("/");
-  const schema = schemaPath(dir);
+  const schema = schemaPath(dir, repo);
 
   const wanted: Planned[] = [
     { path: join(dir, CONFIG_FILE), text: `${JSON.stringify({ $schema: schema.path }, null, 2)}\n`, why: "the project's configuration (podc.json)" },
@@ -183,13 +183,15 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
 
 /**
  * `"$schema"` points at the schema of the podc that runs, so that editors complete podc.json: relative when podc is
- * installed in the project (node_modules/podc), else its absolute path on this machine (a global install).
+ * installed in the repository (its node_modules, or a workspace's above the project), else its absolute path on this
+ * machine (a global install).
  */
-function schemaPath(dir: string): { path: string; inProject: boolean } {
+function schemaPath(dir: string, repo: string): { path: string; inProject: boolean } {
   const schema = shippedFile("schema/podc.schema.json");
-  const rel = relative(dir, schema);
-  if (rel.startsWith("..") || isAbsolute(rel)) return { path: schema.split(sep).join("/"), inProject: false };
-  return { path: `./${rel.split(sep).join("/")}`, inProject: true };
+  const inRepo = relative(repo, schema);
+  if (inRepo.startsWith("..") || isAbsolute(inRepo)) return { path: schema.split(sep).join("/"), inProject: false };
+  const rel = relative(dir, schema).split(sep).join("/");
+  return { path: rel.startsWith("../") ? rel : `./${rel}`, inProject: true };
 }
 
 /** The new text of .gitignore, or undefined when it already ignores everything podc writes. */
