@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/load.js";
-import { STATE_DIR_NAME } from "../run/state-dir.js";
+import { nearestHolding, STATE_DIR_NAME } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { docsPath, shippedFile } from "./installation.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -132,7 +132,7 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   const dir = resolve(io.cwd, positionals[0] ?? ".");
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${positionals[0]} is a file, not a folder`);
-  const repo = gitRoot(dir) ?? dir;
+  const repo = nearestHolding(dir, ".git") ?? dir;
   const projectInRepo = relative(repo, dir).split(sep).join("/");
   const schema = schemaPath(dir, repo);
 
@@ -280,13 +280,6 @@ function reason(error: unknown): string {
   if (code === "EEXIST") return "it appeared while podc init was running";
   if (code === "ENOTDIR") return "a file is in the way of a folder";
   return code ?? String(error);
-}
-
-function gitRoot(dir: string): string | undefined {
-  for (let current = dir; ; current = dirname(current)) {
-    if (existsSync(join(current, ".git"))) return current;
-    if (dirname(current) === current) return undefined;
-  }
 }
 
 function nextSteps(dir: string, cwd: string, nothingNew: boolean): string {
