@@ -5,11 +5,12 @@ import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { dryRun, dryRunText } from "../run/dry-run.js";
 import type { Reporter } from "../run/events.js";
-import { foldJournal } from "../run/job-record.js";
 import { buildEpisodes, LOCAL_KEY_BASE, type CompiledScript } from "../run/job.js";
-import { Journal, readJournal } from "../run/journal.js";
+import { JournalUnreadableError, JournalWriteError, readRecords } from "../run/journal.js";
+import { describeFileError, isFileError } from "../run/file-errors.js";
+import { prepareRun } from "../run/prepare.js";
+import { ManifestNewerError, recordsWithManifests } from "../run/journal-rebuild.js";
 import type { LocalService } from "../run/local-service.js";
-import { LockHeldError, RunLock } from "../run/lock.js";
 import { JsonReporter } from "../run/progress/json.js";
 import { LinesReporter } from "../run/progress/lines.js";
 import { TtyReporter } from "../run/progress/tty.js";
@@ -17,7 +18,6 @@ import { shownPath } from "../run/progress/describe.js";
 import { runJobs } from "../run/runner.js";
 import { apiKeyFrom, baseUrlFrom } from "../run/service-target.js";
 import { repositoryRoot, stateDir } from "../run/state-dir.js";
-import { JournalWriteError } from "../run/submit.js";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import { parseOptions } from "./args.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
@@ -148,30 +148,28 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
   if (values["dry-run"]) {
-    const records = keyBase !== undefined ? foldJournal(readJournal(state).entries) : undefined;
+    let records;
+    try {
+      records = keyBase !== undefined ? recordsWithManifests(readRecords(state), episodes, root) : undefined;
+    } catch (error) {
+      if (error instanceof JournalUnreadableError || error instanceof ManifestNewerError) return configError(io, error.message);
+      throw error;
+    }
     const report = dryRun(episodes, records, { ...choices, local: values.local });
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
 
-  let lock: RunLock;
-  try {
-    lock = await RunLock.acquire(state);
-  } catch (error) {
-    if (error instanceof LockHeldError) {
-      io.stderr.write(`podc: ${error.message}\n`);
-      return EXIT.failed;
-    }
-    throw error;
+  const prepared = await prepareRun(state, episodes, root, { show: (path) => shownPath(path, io.cwd) });
+  if ("exitCode" in prepared) {
+    io.stderr.write(`podc run: ${prepared.message}\n`);
+    return prepared.exitCode;
   }
-  let journal: Journal | undefined;
+  const { lock, journal } = prepared;
+  for (const notice of prepared.notices) io.stderr.write(`podc: ${notice}\n`);
   let local: LocalService | undefined;
   let reporter: Reporter | undefined;
   try {
-    journal = Journal.open(state);
-    for (const warning of journal.warnings) {
-      io.stderr.write(`podc: warning: ${shownPath(journal.path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
-    }
     let settings = config.service;
     if (values.local) {
       // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
@@ -202,14 +200,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (!values.json) for (const path of result.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
     return result.exitCode;
   } catch (error) {
-    if (error instanceof JournalWriteError || isFileSystemError(error)) {
-      io.stderr.write(`podc: ${(error as Error).message}\n`);
+    if (error instanceof JournalWriteError || isFileError(error)) {
+      io.stderr.write(`podc: ${error instanceof JournalWriteError ? error.message : describeFileError(error)}\n`);
       return EXIT.failed;
     }
     throw error;
   } finally {
     reporter?.close();
-    journal?.close();
+    journal.close();
     await local?.close();
     lock.release();
   }
@@ -220,7 +218,3 @@ function configError(io: Io, message: string): number {
   return EXIT.usage;
 }
 
-function isFileSystemError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^E[A-Z]+$/.test(code);
-}

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { foldJournal } from "../run/job-record.js";
 import { buildEpisodes, LOCAL_KEY_BASE } from "../run/job.js";
-import { readJournal } from "../run/journal.js";
+import { JournalUnreadableError, readRecords } from "../run/journal.js";
+import { ManifestNewerError, recordsWithManifests } from "../run/journal-rebuild.js";
 import { currentHolder } from "../run/lock.js";
 import { baseUrlFrom } from "../run/service-target.js";
 import { repositoryRoot, stateDir } from "../run/state-dir.js";
@@ -28,6 +28,18 @@ emulator's). Sends nothing and takes no lock.
 Exit: 0; 1 when a FILE has errors; 2 usage, unreadable file, bad configuration.`;
 
 export async function run(argv: string[], io: Io): Promise<number> {
+  try {
+    return await status(argv, io);
+  } catch (error) {
+    if (error instanceof JournalUnreadableError || error instanceof ManifestNewerError) {
+      io.stderr.write(`podc status: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}
+
+async function status(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseOptions(argv, OPTIONS);
   if (values.help) {
     io.stdout.write(HELP + "\n");
@@ -38,12 +50,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let root: string;
   if (files.length === 0) {
     root = repositoryRoot(io.cwd, io.cwd);
-    rows = journalStatus(foldJournal(readJournal(stateDir(root)).entries));
+    rows = journalStatus(readRecords(stateDir(root)));
   } else {
     const compiled = compileScripts(files, resolve(io.cwd, values.out), io);
     if ("exitCode" in compiled) return compiled.exitCode;
     root = compiled.root;
-    const records = foldJournal(readJournal(stateDir(root)).entries);
+    const records = readRecords(stateDir(root));
     const target = values.local ? { keyBase: LOCAL_KEY_BASE } : baseUrlFrom(io.env, compiled.config.service);
     if ("error" in target) {
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
@@ -51,7 +63,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       const sources = new Set(compiled.scripts.map((s) => s.sourceInRoot));
       rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
     } else {
-      rows = episodeStatus(buildEpisodes(compiled.scripts, target.keyBase).episodes, records);
+      const { episodes } = buildEpisodes(compiled.scripts, target.keyBase);
+      rows = episodeStatus(episodes, recordsWithManifests(records, episodes, root));
     }
   }
   const holder = currentHolder(stateDir(root));

@@ -115,7 +115,10 @@ export async function ensureChoice(
     ctx.journal.append({ type: "download-failed", job: job.key, choice: choice.index, lost: true, message });
     return { type: "failed", lost: true, failure: { message } };
   }
-  let result = await download(ctx, job, choice, choice.url, target);
+  // A job restored from a manifest knows its files but not their links: only a fresh link can help.
+  let result: ChoiceResult = choice.url
+    ? await download(ctx, job, choice, choice.url, target)
+    : { type: "failed", lost: true, failure: { message: "the file is not on disk and its link is not known (the manifest keeps none)" } };
   if (result.type === "failed" && hooks.refreshUrl && !ctx.signal.aborted) {
     const fresh = await hooks.refreshUrl();
     if (fresh !== undefined && fresh !== choice.url) result = await download(ctx, job, choice, fresh, target);

@@ -316,7 +316,7 @@ class Run {
   /** Puts every choice of a finished job on disk in every episode that uses it; marks it done. */
   async #finish(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
-    const choices = expectedChoices(record);
+    const choices = expectedChoices(record, job.kind);
     if (choices.length === 0) return this.#problem(job, "download", `${this.#where(job)}: the journal has no audio link for this request — run again`);
     let fetching = false;
     const beforeFetch = (): void => {
