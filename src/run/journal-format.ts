@@ -79,11 +79,13 @@ function readEntry(json: unknown, line: string, number: number, contents: Journa
     contents.entries.push(parsed.data);
     return;
   }
-  const unknownValue = parsed.error.issues.find((issue) => issue.code === "invalid_value" || issue.code === "invalid_union");
-  if (unknownValue) {
-    const where = unknownValue.path.length > 0 ? unknownValue.path.join(".") : "type";
-    const value = valueAt(json, unknownValue.path.length > 0 ? unknownValue.path : ["type"]);
-    contents.problems.push({ kind: "newer", line: number, message: `${where} ${JSON.stringify(value) ?? "(missing)"} is not one this podc knows` });
+  // A value given but not one of those this podc knows is from a newer podc; a value missing is damage.
+  for (const issue of parsed.error.issues) {
+    if (issue.code !== "invalid_value" && issue.code !== "invalid_union") continue;
+    const path = issue.path.length > 0 ? issue.path : ["type"];
+    const value = valueAt(json, path);
+    if (value === undefined) continue;
+    contents.problems.push({ kind: "newer", line: number, message: `${path.join(".")} ${JSON.stringify(value)} is not one this podc knows` });
     return;
   }
   contents.problems.push(damaged(line, number, parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")));
