@@ -58,6 +58,8 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0306: { text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n", config: '{ "models": ["auto", "mureka-7"] }', why: "With `models` in podc.json, only those models may be named." },
   POD0307: { text: CAST + "SONG: Anthem\nStyle: pop\nStyle: rock\nLa la la\nEND SONG\n", why: "A song header given twice: the later value is used." },
   POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
+  POD0309: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 4\nLa la la\nEND SONG\n", why: "The service makes 1 to 3 takes of a song (`n`) and bills each; without `Takes` (or `songs.takes` in podc.json) it makes 2." },
+  POD0310: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n", why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again." },
   POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
   POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
   POD0403: { text: "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n    CALLER: Jake\n\nHOST: Hi.\nGUEST: Hello.\nCALLER: Me too!\n", why: "A podcast request is a conversation of at most two voices; start a new section to change the pair." },

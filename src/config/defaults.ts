@@ -29,5 +29,6 @@ export function defaultConfig(): Config {
       requestTimeoutMs: 120_000,
       concurrency: 1,
     },
+    songs: {},
   };
 }

@@ -44,6 +44,21 @@ export const ServiceSettingsSchema = z
   .strict();
 export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
 
+export const SongSettingsSchema = z
+  .object({
+    takes: z
+      .number()
+      .int()
+      .min(1)
+      .max(3)
+      .optional()
+      .describe(
+        "Takes the service makes of each song (sent as `n`), unless the song says `Takes`; each take is billed. Unset: `n` is not sent and the service makes 2.",
+      ),
+  })
+  .strict();
+export type SongSettings = z.infer<typeof SongSettingsSchema>;
+
 /** The project configuration, `podc.json`, found by walking up from each script. */
 export const ConfigSchema = z
   .object({
@@ -63,6 +78,7 @@ export const ConfigSchema = z
       .describe("Allow-list of song models; when set, any other model is an error."),
     limits: LimitsSchema.default(LimitsSchema.parse({})),
     service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
+    songs: SongSettingsSchema.default({}),
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;

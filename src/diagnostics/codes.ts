@@ -42,6 +42,8 @@ export const CODES = {
   POD0306: { severity: "error", title: "model not in the allowed list" },
   POD0307: { severity: "warning", title: "song header given twice" },
   POD0308: { severity: "warning", title: "song header among the lyrics" },
+  POD0309: { severity: "error", title: "Takes is not 1 to 3" },
+  POD0310: { severity: "error", title: "Pick is not one of the song's takes" },
   POD0401: { severity: "error", title: "lyrics too long" },
   POD0402: { severity: "error", title: "style prompt too long" },
   POD0403: { severity: "error", title: "too many voices in one segment" },

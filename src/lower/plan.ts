@@ -22,6 +22,8 @@ export interface PlannedSong extends PlannedBase {
   kind: "song";
   path: "/v1/song/generate";
   body: SongRequest;
+  /** The take (1-based) the episode uses, when the script's `Pick` says; else take 1. Not sent, not in the key. */
+  pick?: number;
 }
 export type PlannedRequest = PlannedPodcast | PlannedSong;
 
