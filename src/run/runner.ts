@@ -370,6 +370,15 @@ class Run {
         this.#regenerated.add(job.key);
         return this.#send(job, record.generation + 1, this.#o.local ? "local-lost" : "regenerate-lost");
       }
+      const refused = failures.find((f) => f.refused);
+      if (refused && !lost) {
+        return this.#problem(
+          job,
+          "download",
+          `${this.#where(job)}: ${refused.failure.message}. Running again will not help: the request was paid for, so quote its trace id to the service's support`,
+          refused.failure.traceId ?? this.#lastTrace(job),
+        );
+      }
       const first = (lost ?? failures[0])!.failure;
       const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
       if (lost) {

@@ -4,6 +4,8 @@
  * runs — and what podc must do: stop before paying, or carry on without paying twice.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
@@ -174,5 +176,49 @@ describe("a damaged journal line", () => {
     const r = await podc(["run", p.script], p.dir, envFor(emu));
     expect(r.code, r.stderr).toBe(0);
     expect(emu.ledger().length).toBe(before);
+  });
+});
+
+describe("the right words", () => {
+  it.each([
+    ["a one-letter key", "a", "PODC_API_KEY is 1 character long, too short to be a key (at least 8)"],
+    ["a seven-letter key", "abcdefg", "PODC_API_KEY is 7 characters long"],
+    ["a key with a typographic quote", "sk-podc-test-\u2019quoted\u2019", "PODC_API_KEY has a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?) at position 14"],
+    ["a key with a letter from beyond Latin-1", "sk-podc-test-\u043a\u043b\u044e\u0447", "PODC_API_KEY has a character outside ASCII"],
+    ["a key with a space", "sk-podc test-key", "PODC_API_KEY has a space at position 8"],
+  ])("%s is a configuration error (exit 2) before any request", async (_what, key, message) => {
+    const p = project(SMALL);
+    const before = emu.ledger().length;
+    const r = await podc(["run", p.script], p.dir, { PODC_BASE_URL: emu.url, PODC_API_KEY: key });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toContain("could not reach the service");
+    expect(emu.ledger().length).toBe(before);
+    expect(existsSync(join(p.dir, ".podc", "journal.jsonl"))).toBe(false);
+  });
+
+  it("a redirect answering a paid POST is an unknown outcome, never 'nothing was billed'", async () => {
+    const p = project(SMALL);
+    // A server at the service's address that sends every request elsewhere (a proxy, a login page, http→https).
+    let posts = 0;
+    const server = createServer((request, response) => {
+      if (request.method === "POST") posts++;
+      request.resume();
+      response.writeHead(302, { location: "https://login.example.com/next" }).end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const r = await podc(["run", p.script], p.dir, { PODC_BASE_URL: `http://127.0.0.1:${port}`, PODC_API_KEY: "sk-podc-test-key-1234" });
+      expect(r.code).toBe(1);
+      expect(posts).toBe(1);
+      expect(r.stderr).toContain("outcome unknown");
+      expect(r.stderr).toContain(
+        "answered with a redirect to https://login.example.com/next, which podc never follows for a paid request; it may have been received and billed",
+      );
+      expect(r.stderr).not.toContain("nothing was billed");
+    } finally {
+      server.close();
+    }
   });
 });
