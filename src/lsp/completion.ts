@@ -22,6 +22,8 @@ import { lineText } from "./positions.js";
 
 /** Title-page keys offered: those with meaning, then common metadata. */
 const TITLE_KEYS = ["Title", "Cast", "Model", "Author", "Episode", "Season", "Series", "Draft date", "Contact", "Copyright"];
+/** What makes the editor ask for completion without a word typed: a forced label, a section marker. */
+export const TRIGGER_CHARACTERS = ["@", "[", "【"];
 const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
 const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
 const COLON = /[:：]/;
