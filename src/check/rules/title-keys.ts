@@ -2,12 +2,12 @@ import type { TitleEntry } from "../../ast/nodes.js";
 import { insertLinesBefore, removeLines } from "../../diagnostics/line-fixes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
+import { MEANINGFUL_TITLE_KEYS, TITLE_KEYS } from "../../language/title-keys.js";
 import type { Rule } from "../rule.js";
 
-// Keys with meaning, and common metadata keys that are only kept: a typo of one of them is worth a word.
-const KNOWN = ["Title", "Cast", "Model"];
-const COMMON = ["Author", "Authors", "Episode", "Season", "Draft date", "Credit", "Source", "Contact", "Notes", "Copyright", "Series"];
-const ALL = new Set([...KNOWN, ...COMMON].map((k) => k.toLowerCase()));
+// Keys with meaning, and common metadata keys that are only kept: a typo of a meaningful one is worth a word.
+const KNOWN: readonly string[] = MEANINGFUL_TITLE_KEYS;
+const ALL = new Set(TITLE_KEYS.map((k) => k.toLowerCase()));
 
 /** Title-page keys are given once; a near-miss of a known key, and dialogue that ran into the title page, are flagged. */
 export const titleKeys: Rule = {

@@ -1,5 +1,5 @@
-import type { Speech, SpeechPart } from "../ast/nodes.js";
-import { collapseWhiteSpace } from "./white-space.js";
+import type { Speech, SpeechPart } from "./nodes.js";
+import { collapseWhiteSpace } from "../source/text.js";
 
 // A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken.
 // One exception keeps a word whole: when two Spoken parts on one line touch notes on both sides in the
