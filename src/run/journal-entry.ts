@@ -33,6 +33,17 @@ const Base = {
   job: z.string().min(1),
 };
 
+/** A file of a job on disk, as `downloaded` records it and `restored` takes it back from a manifest. */
+const FileFields = {
+  choice: z.number().int().nonnegative(),
+  /** Relative to the repository root when inside it. */
+  file: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  contentType: z.string(),
+  durationMs: z.number().optional(),
+};
+
 /** Why a paid request is being sent (again). */
 export const BECAUSE = ["first", "rate-limited", "resubmit-ambiguous", "retry-failed", "regenerate-lost", "local-lost"] as const;
 export type Because = (typeof BECAUSE)[number];
@@ -87,17 +98,7 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
   /** A song task ended without audio (failed, timeouted, cancelled, or succeeded without a usable link). */
   z.object({ ...Base, type: z.literal("failed"), taskId: z.string(), status: z.string(), reason: z.string(), traceId: z.string().optional() }),
   /** One choice's audio is on disk, complete and flushed, at `file` (relative to the repository root when inside it). */
-  z.object({
-    ...Base,
-    type: z.literal("downloaded"),
-    choice: z.number().int().nonnegative(),
-    file: z.string(),
-    bytes: z.number().int().nonnegative(),
-    sha256: z.string(),
-    contentType: z.string(),
-    durationMs: z.number().optional(),
-    traceId: z.string().optional(),
-  }),
+  z.object({ ...Base, type: z.literal("downloaded"), ...FileFields, traceId: z.string().optional() }),
   /** A download did not succeed; `lost` when the link can no longer give the audio. */
   z.object({ ...Base, type: z.literal("download-failed"), choice: z.number().int().nonnegative(), lost: z.boolean(), ...Answer }),
   /** Every choice of the job has been downloaded at least once. */
@@ -116,16 +117,7 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
     taskId: z.string().optional(),
     model: z.string().optional(),
     traceIds: z.array(z.string()),
-    files: z.array(
-      z.object({
-        choice: z.number().int().nonnegative(),
-        file: z.string(),
-        bytes: z.number().int().nonnegative(),
-        sha256: z.string(),
-        contentType: z.string(),
-        durationMs: z.number().optional(),
-      }),
-    ),
+    files: z.array(z.object(FileFields)),
     problem: z.string().optional(),
   }),
 ]);
