@@ -317,7 +317,7 @@ class Run {
   /** Puts every choice of a finished job on disk in every episode that uses it; marks it done. */
   async #finish(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
-    const choices = expectedChoices(record);
+    const choices = expectedChoices(record, job.kind);
     if (choices.length === 0) return this.#report.problem(job, "download", `${this.#report.where(job)}: the journal has no audio link for this request — run again`);
     let fetching = false;
     const beforeFetch = (): void => {
@@ -370,6 +370,15 @@ class Run {
       if (lost && (this.#o.local || this.#o.choices.regenerateLost) && !this.#regenerated.has(job.key)) {
         this.#regenerated.add(job.key);
         return this.#send(job, record.generation + 1, this.#o.local ? "local-lost" : "regenerate-lost");
+      }
+      const refused = failures.find((f) => f.refused);
+      if (refused && !lost) {
+        return this.#report.problem(
+          job,
+          "download",
+          `${this.#report.where(job)}: ${refused.failure.message}. Running again will not help: the request was paid for, so quote its trace id to the service's support`,
+          refused.failure.traceId,
+        );
       }
       const first = (lost ?? failures[0])!.failure;
       const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
