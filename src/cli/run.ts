@@ -16,6 +16,7 @@ import {
   type Reporter,
   type RunRequest,
   type StartedService,
+  unreadableStateMessage,
 } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
@@ -98,7 +99,9 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
       report = await dryRun(scripts, root, keyBase, { ...choices, local: values.local }, store, wouldStop);
     } catch (error) {
       if (isStateStoreError(error)) return configError(io, error.message);
-      throw error;
+      const unreadable = unreadableStateMessage(error);
+      if (unreadable === undefined) throw error;
+      return configError(io, unreadable);
     }
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
@@ -117,13 +120,11 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     maxDownloadBytes: maxFileMb * 1024 * 1024,
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),
     reporter: () => reporterFor(values.json, io),
-    onJournalWarning: (path, warning) => {
-      io.stderr.write(`podc: warning: ${shownPath(path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
-    },
-    onSharedStore: (where) => io.stderr.write(`podc: state: the shared store ${where}\n`),
+    onNotice: (message) => io.stderr.write(`podc: ${message}\n`),
+    showPath: (path) => shownPath(path, io.cwd),
   });
   if ("error" in outcome) {
-    io.stderr.write(`podc: ${outcome.error}\n`);
+    io.stderr.write(`podc run: ${outcome.error}\n`);
     return outcome.exitCode;
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);

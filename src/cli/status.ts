@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { baseUrlFrom, localKeyBase, repositoryRoot, status, statusText } from "../run/index.js";
+import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage } from "../run/index.js";
 import { chooseStore, isStateStoreError, type StoreChoice } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
@@ -25,29 +25,30 @@ emulator's). Sends nothing and takes no lock.`,
     exit: "0 shown, 1 a FILE has errors; 2 usage, unreadable file, bad configuration.",
     docs: "docs/run.md",
   },
-  showStatus,
+  status,
 );
 
-async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
-  const files = positionals.map((p) => resolve(io.cwd, p));
-  const store = values.local ? ({ kind: "file" } as const) : chooseStore(io.env);
+async function status(parsed: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  const store = parsed.values.local ? ({ kind: "file" } as const) : chooseStore(io.env);
   if ("error" in store) {
     io.stderr.write(`podc status: ${store.error}\n`);
     return EXIT.usage;
   }
   try {
-    return await show(files, store, values, io);
+    return await showStatus(parsed, store, io);
   } catch (error) {
-    if (!isStateStoreError(error)) throw error;
-    io.stderr.write(`podc status: ${error.message}\n`);
+    const unreadable = isStateStoreError(error) ? error.message : unreadableStateMessage(error);
+    if (unreadable === undefined) throw error;
+    io.stderr.write(`podc status: ${unreadable}\n`);
     return EXIT.usage;
   }
 }
 
-async function show(files: string[], store: StoreChoice, values: Parsed<typeof OPTIONS>["values"], io: Io): Promise<number> {
+async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store: StoreChoice, io: Io): Promise<number> {
+  const files = positionals.map((p) => resolve(io.cwd, p));
   let found;
   if (files.length === 0) {
-    found = await status(repositoryRoot(io.cwd, io.cwd), store);
+    found = await statusOf(repositoryRoot(io.cwd, io.cwd), store);
   } else {
     const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
@@ -58,7 +59,7 @@ async function show(files: string[], store: StoreChoice, values: Parsed<typeof O
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
       io.stderr.write(`podc status: ${target.error}\npodc status: showing the journal's jobs from these scripts instead\n`);
     }
-    found = await status(compiled.root, store, { list: compiled.scripts, keyBase: "error" in target ? undefined : target.keyBase });
+    found = await statusOf(compiled.root, store, { list: compiled.scripts, keyBase: "error" in target ? undefined : target.keyBase });
   }
   const { rows, running } = found;
   if (values.json) {

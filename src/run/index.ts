@@ -4,21 +4,21 @@ import { isStateStoreError, openReader, openStore, type StoreChoice } from "../s
 import type { OtherRun, StateReader, StateStore } from "../state/store.js";
 import { dryRun as dryRunOf, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
-import type { JobRecord } from "./job-record.js";
+import { describeFileError, isFileError } from "./file-errors.js";
 import { buildEpisodes, type CompiledScript } from "./job.js";
-import type { JournalWarning } from "./journal.js";
-import { LockHeldError } from "./lock.js";
+import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
+import type { JobRecord } from "./job-record.js";
+import { JournalUnreadableError, JournalWriteError } from "./journal.js";
+import { prepareRun } from "./prepare.js";
 import { runJobs, type RunChoices } from "./runner.js";
 import { stateDir } from "./state-dir.js";
 import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
-import { JournalWriteError } from "./submit.js";
 
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
  * show what a run would do, show where every job stands — each from the compiled scripts and the repository
- * root they share, and the state store the environment chose (the journal in .podc/, or the shared
- * database: src/state/). Everything behind this file (scheduling, polling, downloads, manifests) is the
- * runner's own.
+ * root they share, and the state store the environment chose (the journal in .podc/, or the shared database:
+ * src/state/). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
  */
 
 export { dryRunText, type DryRunReport } from "./dry-run.js";
@@ -30,7 +30,7 @@ export { LinesReporter } from "./progress/lines.js";
 export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { repositoryRoot } from "./state-dir.js";
+export { nearestHolding, repositoryRoot, STATE_DIR_NAME } from "./state-dir.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 
@@ -62,16 +62,16 @@ export interface RunRequest {
   interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
   reporter: () => Reporter;
-  /** A line of the journal that could not be read (it is skipped). */
-  onJournalWarning: (journalPath: string, warning: JournalWarning) => void;
-  /** The run uses the shared store at `where` (host:port/database). */
-  onSharedStore?: (where: string) => void;
+  /** Something worth a line before the run starts: a journal warning, leftovers removed, jobs restored from manifests. */
+  onNotice: (message: string) => void;
+  /** How a path of this machine is shown in messages. */
+  showPath: (path: string) => string;
 }
 
 /**
- * How a run ended: its exit code and the manifests it wrote, or why it could not run: exit code 1 for trouble
- * on this machine (the lock held, a journal that cannot be written), 2 for a shared store that cannot be used
- * (unreachable, refusing, newer than this podc) — in both cases before anything was sent, or with what was sent recorded.
+ * How a run ended: its exit code and the manifests it wrote, or why it could not run or went on: exit code 2 when
+ * something on this machine must be fixed first (nothing was sent), 1 when another run holds the lock or the
+ * journal failed during the run.
  */
 export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode: 1 | 2; error: string };
 
@@ -84,18 +84,23 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   const state = stateDir(request.root);
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
   let store: StateStore;
-  try {
-    store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency: request.settings.concurrency });
-  } catch (error) {
-    if (error instanceof LockHeldError) return { exitCode: 1, error: error.message };
-    if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
-    throw error;
+  if (request.store.kind === "file") {
+    const prepared = await prepareRun(state, episodes, request.root, { show: request.showPath });
+    if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
+    for (const notice of prepared.notices) request.onNotice(notice);
+    store = new FileStore(prepared.lock, prepared.journal, request.settings.concurrency);
+  } else {
+    try {
+      store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency: request.settings.concurrency });
+    } catch (error) {
+      if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
+      throw error;
+    }
+    request.onNotice(`state: the shared store ${store.where}`);
   }
   let started: StartedService | undefined;
   let reporter: Reporter | undefined;
   try {
-    if (store instanceof FileStore) for (const warning of store.journal.warnings) request.onJournalWarning(store.journal.path, warning);
-    else request.onSharedStore?.(store.where);
     let settings = request.settings;
     let remote = request.service;
     if ("start" in remote) {
@@ -120,7 +125,9 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
     });
     return { exitCode: result.exitCode, manifests: result.manifests };
   } catch (error) {
-    if (error instanceof JournalWriteError || isFileSystemError(error) || isStateStoreError(error)) return { exitCode: 1, error: (error as Error).message };
+    if (error instanceof JournalWriteError) return { exitCode: 1, error: error.message };
+    if (isFileError(error)) return { exitCode: 1, error: describeFileError(error) };
+    if (isStateStoreError(error)) return { exitCode: 1, error: error.message };
     throw error;
   } finally {
     reporter?.close();
@@ -130,9 +137,8 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
 }
 
 /**
- * What a run of the scripts would send and what is already done, from the state store; sends nothing. Without a
- * key base (no service configured) the store cannot be matched, and every request shows as new. Throws a state
- * store error (isStateStoreError) when the shared store cannot be read.
+ * What a run of the scripts would send and what is already done, from the journal; sends nothing. Without a key
+ * base (no service configured) the journal cannot be matched, and every request shows as new.
  */
 export async function dryRun(
   scripts: readonly CompiledScript[],
@@ -143,11 +149,11 @@ export async function dryRun(
   wouldStop: readonly string[] = [],
 ): Promise<DryRunReport> {
   const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
-  const records = keyBase !== undefined ? await reading(store, root, (reader) => reader.records()) : undefined;
+  const records = keyBase !== undefined ? recordsWithManifests(await reading(store, root, (reader) => reader.records()), episodes, root) : undefined;
   return dryRunOf(episodes, records, choices, wouldStop);
 }
 
-/** Where jobs stand: every job of the store, or with `scripts` only theirs (in script order when the key base is known). */
+/** Where jobs stand: every job of the journal, or with `scripts` only theirs (in script order when the key base is known). */
 export interface Status {
   rows: StatusRow[];
   /** The runs working on the store right now (the lock's holder, on the file store). */
@@ -162,13 +168,16 @@ export interface Status {
  * key base (job keys cannot be made without the service), the journal's jobs that came from those scripts.
  */
 export function status(root: string, store: StoreChoice, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Promise<Status> {
-  return reading(store, root, async (reader) => ({ rows: statusRows(await reader.records(), scripts), running: await reader.running(), where: reader.where, kind: reader.kind }));
+  return reading(store, root, async (reader) => ({ rows: statusRows(await reader.records(), root, scripts), running: await reader.running(), where: reader.where, kind: reader.kind }));
 }
 
-function statusRows(records: Map<string, JobRecord>, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): StatusRow[] {
+function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): StatusRow[] {
   let rows: StatusRow[];
   if (scripts === undefined) rows = journalStatus(records);
-  else if (scripts.keyBase !== undefined) rows = episodeStatus(buildEpisodes(scripts.list, scripts.keyBase).episodes, records);
+  else if (scripts.keyBase !== undefined) {
+    const { episodes } = buildEpisodes(scripts.list, scripts.keyBase);
+    rows = episodeStatus(episodes, recordsWithManifests(records, episodes, root));
+  }
   else {
     const sources = new Set(scripts.list.map((s) => s.sourceInRoot));
     rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
@@ -186,7 +195,10 @@ async function reading<T>(store: StoreChoice, root: string, read: (reader: State
   }
 }
 
-function isFileSystemError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^E[A-Z]+$/.test(code);
+/**
+ * The words for state this podc must not act on — a journal line or a manifest from a newer podc, a damaged
+ * journal line naming no job — thrown by `dryRun` and `status`; undefined for any other error.
+ */
+export function unreadableStateMessage(error: unknown): string | undefined {
+  return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
 }

@@ -1,7 +1,7 @@
 import { JobBook } from "../run/job-book.js";
-import { foldJournal, type JobRecord } from "../run/job-record.js";
+import type { JobRecord } from "../run/job-record.js";
 import type { JournalEntry, NewEntry } from "../run/journal-entry.js";
-import { Journal, JOURNAL_FILE, readJournal } from "../run/journal.js";
+import { Journal, JOURNAL_FILE, readRecords } from "../run/journal.js";
 import { join } from "node:path";
 import { currentHolder, RunLock } from "../run/lock.js";
 import { Slots } from "../run/scheduler.js";
@@ -16,14 +16,16 @@ import type { OtherRun, StateReader, StateStore } from "./store.js";
 export class FileStore implements StateStore {
   readonly kind = "file";
   readonly slots: Slots;
+  readonly book: JobBook;
   onNotice?: (message: string) => void;
 
-  private constructor(
+  /** The store over a journal opened under the repository's lock (see run/prepare.ts); closing it releases both. */
+  constructor(
     readonly lock: RunLock,
     readonly journal: Journal,
-    readonly book: JobBook,
     concurrency: number,
   ) {
+    this.book = new JobBook(journal);
     this.slots = new Slots(concurrency);
   }
 
@@ -31,8 +33,7 @@ export class FileStore implements StateStore {
   static async open(stateDir: string, concurrency: number): Promise<FileStore> {
     const lock = await RunLock.acquire(stateDir);
     try {
-      const journal = Journal.open(stateDir);
-      return new FileStore(lock, journal, new JobBook(journal), concurrency);
+      return new FileStore(lock, Journal.open(stateDir), concurrency);
     } catch (error) {
       lock.release();
       throw error;
@@ -76,7 +77,7 @@ export class FileStateReader implements StateReader {
   }
 
   async records(): Promise<Map<string, JobRecord>> {
-    return foldJournal(readJournal(this.stateDir).entries);
+    return readRecords(this.stateDir);
   }
 
   async running(): Promise<OtherRun[]> {
