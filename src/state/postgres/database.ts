@@ -39,6 +39,13 @@ export class Database {
       throw this.wrap(error);
     }
     let broken: unknown;
+    // A connection that breaks between two statements emits "error" on the client it is checked out as; unheard,
+    // that would end the process. The statement in progress fails anyway, and is reported (or waited out) there.
+    const onError = (error: Error): void => {
+      broken = error;
+      this.lastProblem = describeDbError(error, this.target);
+    };
+    client.on("error", onError);
     try {
       await client.query("BEGIN");
       const result = await work(client);
@@ -51,6 +58,7 @@ export class Database {
       throw this.wrap(error);
     } finally {
       client.release(broken instanceof Error ? broken : undefined);
+      client.off("error", onError);
     }
   }
 

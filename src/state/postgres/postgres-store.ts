@@ -166,12 +166,15 @@ export async function connect(target: StateTarget): Promise<Database> {
     const client = await db.pool.connect().catch((error: unknown) => {
       throw db.wrap(error);
     });
+    const onError = (): void => undefined; // the migration's own statement fails and is reported
+    client.on("error", onError);
     try {
       await migrate(client).catch((error: unknown) => {
         throw db.wrap(error);
       });
     } finally {
       client.release();
+      client.off("error", onError);
     }
     return db;
   } catch (error) {
