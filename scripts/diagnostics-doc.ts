@@ -34,6 +34,7 @@ export const EXAMPLES: Record<Code, Example> = {
     config: '{ "limits": { "diagnosticsPerFile": 2 } }',
     why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
   },
+  POD0007: { text: CAST + "HOST: Hello \uFEFFthere.\n", why: "U+FEFF is a byte-order mark only as a file's very first character; anywhere else it is an invisible character that would be sent to the service. The quick fix deletes it." },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },

@@ -18,6 +18,7 @@ export const CODES = {
   POD0004: { severity: "error", title: "the file is larger than the configured cap" },
   POD0005: { severity: "warning", title: "the script is empty" },
   POD0006: { severity: "info", title: "more diagnostics than are shown" },
+  POD0007: { severity: "warning", title: "byte-order mark inside the text" },
   POD0101: { severity: "error", title: "boneyard never closed" },
   POD0102: { severity: "error", title: "note never closed" },
   POD0103: { severity: "warning", title: "boneyard close without an open" },
