@@ -40,6 +40,7 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
+  POD0122: { text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key." },
   POD0201: { text: CAST + "HOSTT: Welcome back to the show.\n", why: "Every speaker needs a voice from the script's Cast or the project's `cast`." },
   POD0202: { text: "Title: Example\nCast:\n    HOST: Etan\n\nHOST: Hi.\n", why: "Cast voices must be in the project's voice list (`voices` in podc.json)." },
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },

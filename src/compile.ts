@@ -5,6 +5,7 @@ import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { lower } from "./lower/lower.js";
 import type { Plan } from "./lower/plan.js";
+import { dialectOf } from "./parser/dialect.js";
 import { parse } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
@@ -38,6 +39,7 @@ export function analyze(input: string | Uint8Array, options: AnalyzeOptions): An
   const parsed = parse(input, {
     maxBytes: config.limits.fileBytes,
     projectLabels: new Set(Object.keys(config.cast)),
+    dialect: dialectOf(options.file),
   });
   const cast = resolveCast(parsed.script, config);
   const diagnostics = parsed.diagnostics;

@@ -95,7 +95,16 @@ export const SpeechSchema = z.object({
 });
 export type Speech = z.infer<typeof SpeechSchema>;
 
-export const DirectionSchema = z.object({ type: z.literal("Direction"), span: SpanSchema, text: z.string() });
+export const DirectionSchema = z.object({
+  type: z.literal("Direction"),
+  span: SpanSchema,
+  text: z.string(),
+  /**
+   * What a screenplay line not written with `!` is: Fountain's action, transition (`CUT TO:`), centred text
+   * (`> THE END <`), lyric (`~…`) or page break (`===`). Absent for a `!` direction of a .pod script.
+   */
+  form: z.enum(["action", "transition", "centered", "lyric", "pageBreak"]).optional(),
+});
 export type Direction = z.infer<typeof DirectionSchema>;
 
 export const SongHeaderSchema = z.object({

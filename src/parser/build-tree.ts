@@ -470,7 +470,7 @@ export class TreeBuilder implements ScriptActions {
  * Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order.
  * A note anywhere on an element's last line belongs to it, whether or not a space stands before it.
  */
-function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
+export function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
   if (notes.length === 0) return body;
   const out: BodyElement[] = [];
   let n = 0;
