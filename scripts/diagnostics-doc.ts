@@ -55,10 +55,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
   POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
   POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
-  POD0403: { text: "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n    CALLER: Jake\n\nHOST: Hi.\nGUEST: Hello.\nCALLER: Me too!\n", why: "A podcast request is a conversation of at most two voices; start a new section to change the pair." },
   POD0501: { text: CAST + "[[TODO: record the intro again]]\n", why: "Notes that start with TODO are listed so unfinished work is visible." },
   POD0601: { text: CAST + "HOST\n(silence)\n", why: "A speech with only parentheticals or notes makes no turn." },
   POD0602: { text: CAST + "HOST: " + "word ".repeat(90) + "\n", why: "A sentence longer than a turn (`limits.turnChars`, 400) is cut at the last space before the limit." },
+  POD0603: { text: CAST + "HOST: That's hilarious [laugh] — anyway.\n", why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`." },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },
 };

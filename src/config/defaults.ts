@@ -20,6 +20,7 @@ export function defaultConfig(): Config {
       voicesPerRequest: 2,
       fileBytes: 64 * 1024 * 1024,
     },
+    speech: { inlineTags: [] },
     service: {
       queryPath: "/v1/song/query/{id}",
       pollIntervalMs: 5000,

@@ -44,10 +44,11 @@ export const CODES = {
   POD0308: { severity: "warning", title: "song header among the lyrics" },
   POD0401: { severity: "error", title: "lyrics too long" },
   POD0402: { severity: "error", title: "style prompt too long" },
-  POD0403: { severity: "error", title: "too many voices in one segment" },
+  // POD0403 (too many voices in one segment) is retired: a third voice now starts a new request.
   POD0501: { severity: "info", title: "TODO note" },
   POD0601: { severity: "warning", title: "speech with nothing to say" },
   POD0602: { severity: "warning", title: "sentence longer than a turn" },
+  POD0603: { severity: "warning", title: "inline tag the voices may read aloud" },
   POD0701: { severity: "error", title: "configuration is not valid" },
   POD0702: { severity: "error", title: "configuration is not JSON" },
 } as const satisfies Record<string, CodeInfo>;

@@ -35,7 +35,10 @@ export interface LowerResult {
 /** The request plan of a checked script, and the warnings found making it. */
 export function lower(script: Script, options: LowerOptions): LowerResult {
   const turnChars = atLeastOne(options.config.limits.turnChars);
-  const turnsPerRequest = atLeastOne(options.config.limits.turnsPerRequest);
+  const requestLimits = {
+    turnsPerRequest: atLeastOne(options.config.limits.turnsPerRequest),
+    voicesPerRequest: atLeastOne(options.config.limits.voicesPerRequest),
+  };
   const titlePageModel = titlePageValue(script, "model");
   const wanted = options.requests !== false;
 
@@ -46,7 +49,7 @@ export function lower(script: Script, options: LowerOptions): LowerResult {
       const lowered = segmentTurns(block.speeches, options.cast, turnChars, { turns: wanted });
       // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
       for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-      if (wanted) for (const request of podcastRequests(lowered.turns, turnsPerRequest, block.section)) requests.push(request);
+      if (wanted) for (const request of podcastRequests(lowered.turns, requestLimits, block.section)) requests.push(request);
     } else {
       const context = { section: block.section, titlePageModel, configModel: options.config.model };
       if (!wanted) {

@@ -1,3 +1,4 @@
+import { isParenthetical, screenplayHabit } from "./fountain/fountain-lines.js";
 import { MASK } from "./trivia.js";
 
 // Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the
@@ -211,11 +212,12 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   if (sawLower && !forced && !allowLower) return undefined;
   i = skipSpace(text, i, to); // [nameEnd, i) is spaces
   let extension: LabelMatch["extension"];
-  if (text.charCodeAt(i) === 40 /* ( */) {
+  // Any number of extensions, as in Fountain: `(V.O.) (CONT'D)`.
+  while (text.charCodeAt(i) === 40 /* ( */) {
     let close = i + 1;
     while (close < to && text.charCodeAt(close) !== 41 /* ) */) close++;
     if (close >= to) return undefined;
-    extension = { start: i, end: close + 1 };
+    extension = { start: extension?.start ?? i, end: close + 1 };
     i = skipSpace(text, close + 1, to);
   }
   const c = text.charCodeAt(i);
@@ -237,6 +239,10 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
   const c = text.charCodeAt(first);
   if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
   if (c === 33 /* ! */) return lineInfo("direction", start, contentEnd, end);
+  // Fountain's habits, read as Fountain means them: before labels, since `INT. HOUSE - DAY` and `CUT TO:` would read
+  // as a cue and a label.
+  const habit = screenplayHabit(text.slice(first, trimEnd(text, first, contentEnd)));
+  if (habit !== undefined) return lineInfo(habit === "sceneHeading" ? "heading" : "direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
     if (!label.forced && label.afterColon !== undefined && label.name === "SONG" && !label.extension)
@@ -244,8 +250,7 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
-  if (c === 40 /* ( */ && text.charCodeAt(trimEnd(text, first, contentEnd) - 1) === 41 /* ) */)
-    return lineInfo("paren", start, contentEnd, end);
+  if (isParenthetical(text.slice(first, trimEnd(text, first, contentEnd)))) return lineInfo("paren", start, contentEnd, end);
   // Most text lines are prose: one without a colon holds no would-be label (indexOf on the line tells at once), and a
   // name longer than looksLikeLabel takes is none either, so the scan stops past that length (the answer is the same:
   // the name read is then too long, or what follows it is no colon).

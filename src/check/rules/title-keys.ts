@@ -1,11 +1,11 @@
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
+import { COMMON_TITLE_KEYS, isKnownTitleKey, MEANINGFUL_TITLE_KEYS } from "../../language/title-keys.js";
 import type { Rule } from "../rule.js";
 
 // Keys with meaning, and common metadata keys that are only kept: a typo of one of them is worth a word.
-const KNOWN = ["Title", "Cast", "Model"];
-const COMMON = ["Author", "Authors", "Episode", "Season", "Draft date", "Credit", "Source", "Contact", "Notes", "Copyright", "Series"];
-const ALL = new Set([...KNOWN, ...COMMON].map((k) => k.toLowerCase()));
+const KNOWN: readonly string[] = MEANINGFUL_TITLE_KEYS;
+const COMMON: readonly string[] = COMMON_TITLE_KEYS;
 
 /** Title-page keys are given once; a near-miss of a known key, and dialogue that ran into the title page, are flagged. */
 export const titleKeys: Rule = {
@@ -23,7 +23,7 @@ export const titleKeys: Rule = {
           );
         }
         seen.set(entry.name, entry.span.start.line);
-        if (ALL.has(entry.name)) return;
+        if (isKnownTitleKey(entry.name)) return;
         if (!/\p{Ll}/u.test(entry.key.text) && ctx.cast.has(entry.key.text)) {
           ctx.report(
             diagnostic("POD0113", entry.key.span, `${entry.key.text}: is read as title-page metadata, not dialogue`, {

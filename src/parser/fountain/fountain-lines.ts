@@ -9,13 +9,17 @@ const TRANSITION = /^(?:[^\p{Ll}]* TO:|TO:|FADE IN:|FADE OUT\.|FADE TO BLACK\.|C
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
 
-/** Whether a trimmed line opens a scene: an `INT.`-style heading, or a forced `.Heading` (not `..`). */
-export function sceneHeading(text: string): { title: number } | undefined {
-  if (text.charCodeAt(0) === 46 /* . */) {
-    const next = text.charCodeAt(1);
-    return next !== 46 && text.length > 1 && next !== 32 && next !== 9 ? { title: 1 } : undefined;
-  }
-  return SCENE_HEADING.test(text) ? { title: 0 } : undefined;
+const SCENE_HEADING_CAPITALS = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/;
+
+/**
+ * Whether a trimmed line opens a scene: an `INT.`-style heading, or a forced `.Heading` (a dot then a letter, so that
+ * `...` and `.5` are not). `title` is where the heading's title starts. Fountain matches the prefix in any case; a
+ * .pod script, which has no blank-line context to tell `Est. 1990, the firm…` in a speech from a scene, asks for
+ * `capitals`.
+ */
+export function sceneHeading(text: string, capitals = false): { title: number } | undefined {
+  if (text.charCodeAt(0) === 46 /* . */) return /^\.\p{L}/u.test(text) ? { title: 1 } : undefined;
+  return (capitals ? SCENE_HEADING_CAPITALS : SCENE_HEADING).test(text) ? { title: 0 } : undefined;
 }
 
 /** Whether a trimmed line is an unforced transition. */
@@ -97,4 +101,20 @@ export function isParenthetical(text: string): boolean {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
   return text.length >= 2 && ((first === 40 && last === 41) || (first === 0xff08 && last === 0xff09));
+}
+
+/** A Fountain habit in a .pod script, read from a trimmed line (each has one reading there, whatever its context). */
+export type ScreenplayHabit = "sceneHeading" | "transition" | "centered" | "pageBreak";
+
+/**
+ * What a line of a .pod script is when it is a screenplay habit: a scene heading (`INT. HOUSE - DAY`, `.FLASHBACK`), a
+ * transition (`CUT TO:`, `> BURN TO PINK.`), centred text (`> THE END <`) or a page break (`===`).
+ */
+export function screenplayHabit(text: string): ScreenplayHabit | undefined {
+  const c = text.charCodeAt(0);
+  if (c === 61 /* = */) return isPageBreak(text) ? "pageBreak" : undefined;
+  if (c === 62 /* > */) return text.length > 1 && text.endsWith("<") ? "centered" : "transition";
+  if (sceneHeading(text, true)) return "sceneHeading";
+  if (isTransition(text)) return "transition";
+  return undefined;
 }

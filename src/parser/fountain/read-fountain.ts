@@ -283,7 +283,7 @@ class FountainReader {
       if (kind === "entry") {
         const colon = titleKey(this.masked, line.start, line.contentEnd)!;
         const key = this.atom(line.start, colon);
-        if (current?.cast && looksLikeCastEntry(key.text)) {
+        if (current?.cast && looksLikeCastEntry(key.text, this.masked.slice(colon + 1, line.contentEnd), current.cast)) {
           this.diagnostics.push(unindentedCastEntry(this.lineSpan(line), this.span(line.start, line.start)));
           const entry = this.castEntry(line);
           if (entry) current.cast.push(entry);
