@@ -28,6 +28,7 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0003: { text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n", why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it." },
   POD0004: { text: CAST + "HOST: a very long script\n", config: '{ "limits": { "fileBytes": 40 } }', why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read." },
   POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
+  POD0006: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
@@ -74,7 +75,8 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
-  const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : example.text;
+  const input =
+    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0006" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
   return {
     codes: analysis.diagnostics.map((d) => d.code),

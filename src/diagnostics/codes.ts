@@ -17,6 +17,7 @@ export const CODES = {
   POD0003: { severity: "error", title: "bidirectional control character" },
   POD0004: { severity: "error", title: "the file is larger than the configured cap" },
   POD0005: { severity: "warning", title: "the script is empty" },
+  POD0006: { severity: "error", title: "the file is UTF-16, not UTF-8" },
   POD0101: { severity: "error", title: "boneyard never closed" },
   POD0102: { severity: "error", title: "note never closed" },
   POD0103: { severity: "warning", title: "boneyard close without an open" },
