@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { analyze } from "../src/compile.js";
 import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
+import { capDiagnostics } from "../src/diagnostics/cap.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
 
@@ -28,7 +29,12 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0003: { text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n", why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it." },
   POD0004: { text: CAST + "HOST: a very long script\n", config: '{ "limits": { "fileBytes": 40 } }', why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read." },
   POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
-  POD0006: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
+  POD0006: {
+    text: CAST + "HOST: Hello. */ */ */ */\n",
+    config: '{ "limits": { "diagnosticsPerFile": 2 } }',
+    why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
+  },
+  POD0007: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
@@ -54,6 +60,8 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0306: { text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n", config: '{ "models": ["auto", "mureka-7"] }', why: "With `models` in podc.json, only those models may be named." },
   POD0307: { text: CAST + "SONG: Anthem\nStyle: pop\nStyle: rock\nLa la la\nEND SONG\n", why: "A song header given twice: the later value is used." },
   POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
+  POD0309: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 4\nLa la la\nEND SONG\n", why: "The service makes 1 to 3 takes of a song (`n`) and bills each; without `Takes` (or `songs.takes` in podc.json) it makes 2." },
+  POD0310: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n", why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again." },
   POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
   POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
   POD0501: { text: CAST + "[[TODO: record the intro again]]\n", why: "Notes that start with TODO are listed so unfinished work is visible." },
@@ -76,11 +84,12 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
   }
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
   const input =
-    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0006" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
+    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0007" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
+  const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
-    codes: analysis.diagnostics.map((d) => d.code),
-    printed: analysis.diagnostics.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
+    codes: shown.map((d) => d.code),
+    printed: shown.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
   };
 }
 

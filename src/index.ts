@@ -6,6 +6,7 @@ export { check } from "./check/check.js";
 export { lower } from "./lower/lower.js";
 export type { Plan, PlannedRequest } from "./lower/plan.js";
 export type { Script } from "./ast/nodes.js";
-export type { Diagnostic, Span } from "./diagnostics/diagnostic.js";
+export type { Diagnostic } from "./diagnostics/diagnostic.js";
+export type { Span } from "./source/span.js";
 export { ConfigSchema, defaultConfig, type Config } from "./config/schema.js";
 export { loadConfigFor } from "./config/load.js";

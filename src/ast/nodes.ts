@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SpanSchema } from "../diagnostics/diagnostic-schema.js";
+import { SpanSchema } from "../source/span-schema.js";
 
 // The tree of a .pod script. Every node has a span into the decoded source text.
 // The parser builds plain objects of these shapes; the schemas document them and let tests validate trees.

@@ -58,7 +58,7 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
     const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
     // Loading what prints a diagnostic costs start-up time; a clean script never pays it.
     if (analysis.diagnostics.length > 0) await printer.ready();
-    printer.add(analysis.diagnostics, shown, analysis.source);
+    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const broken of workspace.brokenConfigs()) {

@@ -38,7 +38,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return EXIT.usage;
   }
   const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
-  printer.add(analysis.diagnostics, shown, analysis.source);
+  printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;

@@ -1,3 +1,4 @@
+import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadDisplayWidth, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
@@ -22,9 +23,13 @@ export class DiagnosticPrinter {
     if (this.format === "human") await loadDisplayWidth();
   }
 
-  add(diagnostics: readonly Diagnostic[], file: string, source: SourceText | undefined): void {
-    for (const d of diagnostics) {
-      this.counts[d.severity]++;
+  /**
+   * Prints one file's diagnostics, at most `limit` of them (`limits.diagnosticsPerFile`; 0: all) and a line saying
+   * how many more; the summary counts them all.
+   */
+  add(diagnostics: readonly Diagnostic[], file: string, source: SourceText | undefined, limit = DEFAULT_DIAGNOSTICS_PER_FILE): void {
+    for (const d of diagnostics) this.counts[d.severity]++;
+    for (const d of capDiagnostics(diagnostics, limit)) {
       if (this.format === "json") this.json.push(toJson(d, file));
       else if (this.format === "line") this.io.stdout.write(renderLine(d, file) + "\n");
       else this.io.stderr.write(renderHuman(d, file, source, useColor(this.io.stderr, this.io.env)) + "\n\n");

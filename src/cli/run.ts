@@ -96,7 +96,7 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
       return { exitCode: EXIT.usage };
     }
     const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
-    printer.add(analysis.diagnostics, shown, analysis.source);
+    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;
       continue;

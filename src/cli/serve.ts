@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { loadConfigFor, parseConfig, type LoadedConfig } from "../config/load.js";
 import type { Config } from "../config/schema.js";
-import { parseFaultSpec, type FaultRule } from "../service/emulator/faults.js";
-import { startEmulator, type Emulator } from "../service/emulator/server.js";
+import { parseFaultSpec, type FaultRule } from "../emulator/faults.js";
+import { startEmulator, type Emulator } from "../emulator/server.js";
 import { parseOptions } from "./args.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 

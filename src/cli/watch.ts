@@ -6,6 +6,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadDisplayWidth, renderLine } from "../diagnostics/render-human.js";
 import { toJson } from "../diagnostics/render-json.js";
 import { CONFIG_FILE, loadConfigFor } from "../config/load.js";
+import { capDiagnostics } from "../diagnostics/cap.js";
 import type { SourceText } from "../source/source-text.js";
 import { DiagnosticPrinter, type Format } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -93,7 +94,7 @@ class WatchSession {
     if (scripts.length === 0) this.io.stderr.write("podc: no .pod scripts found yet\n");
     const printer = new DiagnosticPrinter(this.io, this.format);
     this.checkFiles(scripts, new Workspace(loadConfigFor), new Set(scripts));
-    for (const state of this.files.values()) printer.add(state.diagnostics, state.shown, state.source);
+    for (const state of this.files.values()) printer.add(state.diagnostics, state.shown, state.source, 0);
     printer.finish(scripts.length);
   }
 
@@ -146,7 +147,7 @@ class WatchSession {
         this.files.set(loaded.path, {
           shown: displayPath(loaded.path, this.io.cwd),
           source: loaded.source,
-          diagnostics: loaded.diagnostics,
+          diagnostics: capDiagnostics(loaded.diagnostics),
         });
       }
       // A script under a broken configuration cannot be judged: its last verdict stands until the file is fixed.
@@ -158,7 +159,9 @@ class WatchSession {
         continue;
       }
       const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
-      this.files.set(script, { shown, source: analysis.source, diagnostics: analysis.diagnostics });
+      // Stored capped, so what a change prints stays bounded too; the list already ends with its "… and N more".
+      const diagnostics = capDiagnostics(analysis.diagnostics, loaded.config.limits.diagnosticsPerFile);
+      this.files.set(script, { shown, source: analysis.source, diagnostics });
     }
   }
 
@@ -182,7 +185,7 @@ class WatchSession {
     for (const { file, diagnostics } of gone) for (const d of diagnostics) out.write(`gone: ${renderLine(d, file.shown)}\n`);
     for (const file of fixed) out.write(`fixed: ${file}\n`);
     for (const file of removed) out.write(`removed: ${file}\n`);
-    for (const { file, diagnostics } of added) printer.add(diagnostics, file.shown, file.source);
+    for (const { file, diagnostics } of added) printer.add(diagnostics, file.shown, file.source, 0);
     if (this.format === "human") this.io.stderr.write(totals(this.files) + "\n");
   }
 }

@@ -1,5 +1,5 @@
 import type { Script } from "../ast/nodes.js";
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 import type { Config } from "./schema.js";
 
 export interface CastMember {

@@ -1,3 +1,4 @@
+import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import type { Config } from "./schema.js";
 
 // The defaults as plain data, so that a project without podc.json never loads zod (most of a cold start's cost).
@@ -19,6 +20,7 @@ export function defaultConfig(): Config {
       turnChars: 400,
       voicesPerRequest: 2,
       fileBytes: 64 * 1024 * 1024,
+      diagnosticsPerFile: DEFAULT_DIAGNOSTICS_PER_FILE,
     },
     speech: { inlineTags: [] },
     service: {
@@ -28,5 +30,6 @@ export function defaultConfig(): Config {
       requestTimeoutMs: 120_000,
       concurrency: 1,
     },
+    songs: {},
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import { DEFAULT_VOICES } from "./defaults.js";
 
 export { DEFAULT_VOICES, defaultConfig } from "./defaults.js";
@@ -17,6 +18,12 @@ export const LimitsSchema = z
       .positive()
       .default(64 * 1024 * 1024)
       .describe("Largest script, in bytes, that podc reads; a larger file is one diagnostic and is not parsed."),
+    diagnosticsPerFile: z
+      .number()
+      .int()
+      .min(0)
+      .default(DEFAULT_DIAGNOSTICS_PER_FILE)
+      .describe("Most diagnostics shown for one file (the first ones by position), followed by one line saying how many more; 0 shows all."),
   })
   .strict();
 export type Limits = z.infer<typeof LimitsSchema>;
@@ -49,6 +56,21 @@ export const SpeechSettingsSchema = z
   .strict();
 export type SpeechSettings = z.infer<typeof SpeechSettingsSchema>;
 
+export const SongSettingsSchema = z
+  .object({
+    takes: z
+      .number()
+      .int()
+      .min(1)
+      .max(3)
+      .optional()
+      .describe(
+        "Takes the service makes of each song (sent as `n`), unless the song says `Takes`; each take is billed. Unset: `n` is not sent and the service makes 2.",
+      ),
+  })
+  .strict();
+export type SongSettings = z.infer<typeof SongSettingsSchema>;
+
 /** The project configuration, `podc.json`, found by walking up from each script. */
 export const ConfigSchema = z
   .object({
@@ -69,6 +91,7 @@ export const ConfigSchema = z
     limits: LimitsSchema.default(LimitsSchema.parse({})),
     speech: SpeechSettingsSchema.default(SpeechSettingsSchema.parse({})),
     service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
+    songs: SongSettingsSchema.default({}),
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;

@@ -17,7 +17,8 @@ export const CODES = {
   POD0003: { severity: "error", title: "bidirectional control character" },
   POD0004: { severity: "error", title: "the file is larger than the configured cap" },
   POD0005: { severity: "warning", title: "the script is empty" },
-  POD0006: { severity: "error", title: "the file is UTF-16, not UTF-8" },
+  POD0006: { severity: "info", title: "more diagnostics than are shown" },
+  POD0007: { severity: "error", title: "the file is UTF-16, not UTF-8" },
   POD0101: { severity: "error", title: "boneyard never closed" },
   POD0102: { severity: "error", title: "note never closed" },
   POD0103: { severity: "warning", title: "boneyard close without an open" },
@@ -43,6 +44,8 @@ export const CODES = {
   POD0306: { severity: "error", title: "model not in the allowed list" },
   POD0307: { severity: "warning", title: "song header given twice" },
   POD0308: { severity: "warning", title: "song header among the lyrics" },
+  POD0309: { severity: "error", title: "Takes is not 1 to 3" },
+  POD0310: { severity: "error", title: "Pick is not one of the song's takes" },
   POD0401: { severity: "error", title: "lyrics too long" },
   POD0402: { severity: "error", title: "style prompt too long" },
   // POD0403 (too many voices in one segment) is retired: a third voice now starts a new request.

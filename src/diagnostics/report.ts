@@ -1,5 +1,6 @@
 import { CODES, type Code } from "./codes.js";
-import type { Diagnostic, Fix, Span } from "./diagnostic.js";
+import type { Span } from "../source/span.js";
+import type { Diagnostic, Fix } from "./diagnostic.js";
 
 /** Builds a diagnostic whose severity comes from the registry, so a code always means the same severity. */
 export function diagnostic(

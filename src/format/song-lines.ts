@@ -1,16 +1,15 @@
 import type { Song } from "../ast/nodes.js";
+import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { markerLine } from "../lower/lyrics.js";
 import { spaceColon } from "./label-colon.js";
 import type { LineEditor } from "./line-editor.js";
 import type { LinePlan, SongPart } from "./line-plan.js";
 import type { ScriptLines } from "./script-lines.js";
 
-// A song is spelled `SONG: Title`, its headers `Style: …` and `Model: …` (known keys in that case), its section
+// A song is spelled `SONG: Title`, its headers `Style: …`, `Model: …`, `Takes: …` and `Pick: …` (known keys in that case), its section
 // markers as the request spells them (`[verse]` → `[Verse]`, `【Verse 1】` → `[Verse 1]`) and its end `END SONG`.
 // Lyric lines lose only their indentation and trailing white space, which are not sent. The blank lines inside the
 // song are laid out later from each line's part.
-
-const HEADER_KEYS: Record<string, string> = { style: "Style", model: "Model" };
 
 /** Plans the lines of one song block. */
 export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
@@ -23,7 +22,7 @@ export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
 
   for (const header of song.headers) {
     const editor = canonicalLine(lines, header.span.start.line);
-    const key = HEADER_KEYS[header.name];
+    const key = SONG_HEADER_SPELLING.get(header.name);
     if (key !== undefined) editor.replace(header.key.span.start.offset, header.key.span.end.offset, key);
     spaceColon(editor, header.key.span.end.offset);
     claim(editor.line, editor.render(), "head");

@@ -28,7 +28,7 @@ export interface LowerOptions {
 
 export interface LowerResult {
   plan: Plan;
-  /** Found while lowering: warnings POD0601 (empty speech), POD0602 (cut sentence); errors POD0401/POD0402 (song limits). */
+  /** Found while lowering: warnings POD0601 (empty speech), POD0602 (cut sentence); errors POD0401/POD0402 (song limits), POD0309/POD0310 (takes). */
   diagnostics: Diagnostic[];
 }
 
@@ -51,7 +51,12 @@ export function lower(script: Script, options: LowerOptions): LowerResult {
       for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
       if (wanted) for (const request of podcastRequests(lowered.turns, requestLimits, block.section)) requests.push(request);
     } else {
-      const context = { section: block.section, titlePageModel, configModel: options.config.model };
+      const context = {
+        section: block.section,
+        titlePageModel,
+        configModel: options.config.model,
+        configTakes: options.config.songs.takes,
+      };
       if (!wanted) {
         songBody(block.song, context, options.config.limits, diagnostics);
         continue;

@@ -1,4 +1,4 @@
-import type { PodcastRequest, SongRequest } from "../service/requests.js";
+import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 
 /** Where in the script a request comes from: its first line, the enclosing section, and the song's title. */
 export interface Origin {
@@ -27,6 +27,8 @@ export interface PlannedSong extends PlannedBase {
   kind: "song";
   path: "/v1/song/generate";
   body: SongRequest;
+  /** The take (1-based) the episode uses, when the script's `Pick` says; else take 1. Not sent, not in the key. */
+  pick?: number;
 }
 export type PlannedRequest = PlannedPodcast | PlannedSong;
 

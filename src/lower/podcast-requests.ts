@@ -1,4 +1,4 @@
-import { PODCAST_PATH } from "../service/paths.js";
+import { PODCAST_PATH } from "../contract/paths.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
 import { requestKey } from "./request-key.js";
 import type { LoweredTurn } from "./turns.js";

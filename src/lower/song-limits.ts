@@ -2,7 +2,7 @@ import type { Song } from "../ast/nodes.js";
 import type { Limits } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import type { SongRequest } from "../service/requests.js";
+import type { SongRequest } from "../contract/requests.js";
 import { codePointLength } from "./code-points.js";
 import { lyricsSections } from "./lyrics.js";
 import { songHeaderNode } from "./song-header.js";

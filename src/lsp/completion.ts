@@ -6,7 +6,8 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
-import { SECTION_NAMES } from "../parser/markers.js";
+import { SONG_HEADERS } from "../language/song-headers.js";
+import { SECTION_NAMES } from "../language/markers.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 
@@ -16,12 +17,11 @@ import { lineText } from "./positions.js";
 //   body, at the start of a line       the cast's speaker labels (and SONG:)
 //   Cast entries                       labels the body uses but nobody casts; after the colon, the voices
 //   title page, before the colon       title-page keys not given yet; after `Model:`, the models
-//   a song's header lines              Style and Model not given yet; after `Model:`, the models
+//   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
 //   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
 
 /** Title-page keys offered: those with meaning, then common metadata. */
 const TITLE_KEYS = ["Title", "Cast", "Model", "Author", "Episode", "Season", "Series", "Draft date", "Contact", "Copyright"];
-const SONG_HEADERS = ["Style", "Model"];
 const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
 const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
 const COLON = /[:：]/;

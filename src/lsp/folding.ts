@@ -1,6 +1,6 @@
 import { FoldingRangeKind, type Connection, type FoldingRange } from "vscode-languageserver";
 import { walk } from "../ast/walk.js";
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 

@@ -1,6 +1,6 @@
 import { MarkupKind, type Connection, type Hover, type Position } from "vscode-languageserver";
 import type { Marker, Song } from "../ast/nodes.js";
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 import { codePointLength } from "../lower/code-points.js";
 import { hasLyricLines, lyricsText, markerLine } from "../lower/lyrics.js";
 import { stylePrompt } from "../lower/prompt.js";

@@ -1,6 +1,6 @@
 import type { Position, Range } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 
 // LSP positions are 0-based lines and UTF-16 characters; our spans carry 1-based code-point columns, so columns are
 // never used here: every conversion goes through the span's UTF-16 offset and the editor's own line table. The one

@@ -1,5 +1,5 @@
 import { LSPErrorCodes, ResponseError, type Connection, type Position, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 import { speechAt } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";

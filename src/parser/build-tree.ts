@@ -21,13 +21,13 @@ import type { ScriptActions } from "./grammar.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "./cast-indent.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
 import { screenplayHabit } from "./fountain/fountain-lines.js";
-import { readMarker } from "./markers.js";
+import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
+import { readMarker } from "../language/markers.js";
 import { lineOf } from "./tokens.js";
 import { MASK, type TriviaRange } from "./trivia.js";
 
 type Line = LineInfo<string>;
 
-const SONG_HEADERS = new Set(["style", "model"]);
 const MASK_CODE = MASK.charCodeAt(0);
 
 /**
@@ -463,7 +463,7 @@ export class TreeBuilder implements ScriptActions {
     if (line.kind === "keyValue") {
       const colon = this.colonIn(line);
       const key = this.atom(line.start, colon).text;
-      if (SONG_HEADERS.has(key.toLowerCase())) {
+      if (SONG_HEADER_SPELLING.has(key.toLowerCase())) {
         this.diagnostics.push(
           diagnostic("POD0308", this.lineSpan(line), `"${key}:" among the lyrics is sent as a lyric line`, {
             help: "song headers go directly after the SONG: line, before the first lyric or section marker",

@@ -1,4 +1,4 @@
-import type { Span } from "../diagnostics/diagnostic.js";
+import type { Span } from "../source/span.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { isKnownTitleKey } from "../language/title-keys.js";
 

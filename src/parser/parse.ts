@@ -1,7 +1,7 @@
 import type { Script } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import { decode, inspect } from "../source/decode.js";
+import { decode, inspect } from "./decode.js";
 import { SourceText } from "../source/source-text.js";
 import { TreeBuilder } from "./build-tree.js";
 import type { Dialect } from "./dialect.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../lower/canonical-json.js";
 import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
-import type { PodcastRequest, SongRequest } from "../service/requests.js";
+import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 
 /*
  * A job is one paid request as the journal tracks it. Its key is a hash of everything that changes

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/schema.js";
-import { startEmulator } from "../service/emulator/server.js";
+import { startEmulator } from "../emulator/server.js";
 
 /*
  * `podc run --local`: the project's emulator of the Audio Generation Service, started in this process

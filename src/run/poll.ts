@@ -1,6 +1,6 @@
 import type { ServiceClient } from "../service/client.js";
 import type { Failure } from "../service/outcome.js";
-import { taskState, type SongTask, type UsableChoice } from "../service/responses.js";
+import { taskState, type SongTask, type UsableChoice } from "../contract/responses.js";
 import { sleep } from "../service/retry.js";
 import type { RetryBudget } from "./retry-budget.js";
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServiceSettings } from "../config/schema.js";
 import { clientOptionsFromSettings, ServiceClient, type ServiceEvent } from "../service/client.js";
 import { describeOutcome, type Failure } from "../service/outcome.js";
-import { taskState } from "../service/responses.js";
+import { taskState } from "../contract/responses.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import { fileStem, orderWidth } from "./file-names.js";

@@ -1,5 +1,5 @@
 import type { ServiceSettings } from "../config/schema.js";
-import { refuseInsecureUrl } from "../service/loopback.js";
+import { refuseInsecureUrl } from "../contract/loopback.js";
 import { keyBaseOf } from "./job.js";
 
 /*

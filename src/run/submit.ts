@@ -1,6 +1,6 @@
 import type { ServiceClient } from "../service/client.js";
 import type { Failure, Outcome, RateLimited } from "../service/outcome.js";
-import type { PodcastResponse, SongTaskCreated } from "../service/responses.js";
+import type { PodcastResponse, SongTaskCreated } from "../contract/responses.js";
 import { idempotencyKey, type Job } from "./job.js";
 import type { Because, NewEntry } from "./journal-entry.js";
 import type { JournalWriter } from "./journal.js";

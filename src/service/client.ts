@@ -20,8 +20,8 @@
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import type { ServiceSettings } from "../config/schema.js";
-import { PODCAST_PATH, PodcastRequestSchema, SONG_PATH, SongRequestSchema } from "./requests.js";
-import type { PodcastRequest, SongRequest } from "./requests.js";
+import { PODCAST_PATH, PodcastRequestSchema, SONG_PATH, SongRequestSchema } from "../contract/requests.js";
+import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 import {
   PodcastResponseSchema,
   SongTaskCreatedSchema,
@@ -29,7 +29,7 @@ import {
   type PodcastResponse,
   type SongTask,
   type SongTaskCreated,
-} from "./responses.js";
+} from "../contract/responses.js";
 import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
 import {
@@ -42,7 +42,7 @@ import {
   transportOutcome,
   type AttemptResult,
 } from "./exchange.js";
-import { refuseInsecureUrl } from "./loopback.js";
+import { refuseInsecureUrl } from "../contract/loopback.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
 

@@ -13,7 +13,7 @@ import {
   transportOutcome,
   type ResponseHead,
 } from "./exchange.js";
-import { refuseInsecureUrl } from "./loopback.js";
+import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { oneLine, redact } from "./redact.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { parseRetryAfter } from "./retry.js";
-import { ErrorBodySchema } from "./responses.js";
+import { ErrorBodySchema } from "../contract/responses.js";
 
 /*
  * One HTTP attempt over the shared keep-alive agent, and the single fact the money rules hinge on:

@@ -1,4 +1,4 @@
-import type { Position, Span } from "../diagnostics/diagnostic.js";
+import type { Position, Span } from "./span.js";
 
 /**
  * A decoded script with its line table. Offsets are UTF-16 indexes into `text`; lines end at LF, CRLF or a lone CR;

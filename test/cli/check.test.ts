@@ -132,3 +132,26 @@ describe("wide characters", () => {
     expect(r.stderr).toContain("  6 | 嘉宾：谢谢\n    | ^^^^\n");
   });
 });
+
+describe("podc check on hostile input", () => {
+  it("shows at most limits.diagnosticsPerFile diagnostics, one line for the rest, and counts them all", async () => {
+    const root = project({ "stars.pod": "/*".repeat(5000) });
+    const r = await runPodc(["check", "--format", "line"], root);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toHaveLength(201);
+    expect(lines[200]).toMatch(/^stars\.pod:1:\d+: info POD0006: … and \d+ more \(\d+ warnings\)$/);
+  });
+
+  it("takes the cap from podc.json, and 0 shows everything", async () => {
+    const root = project({ "stars.pod": "/*".repeat(50), "podc.json": '{ "limits": { "diagnosticsPerFile": 3 } }' });
+    const capped = await runPodc(["check"], root);
+    expect(capped.stderr.match(/error POD0110|warning POD0103/g)).toHaveLength(3);
+    expect(capped.stderr).toContain("info POD0006: … and 45 more (45 warnings)");
+    expect(capped.stderr).toMatch(/1 error, 47 warnings in 1 script/);
+    writeFileSync(join(root, "podc.json"), '{ "limits": { "diagnosticsPerFile": 0 } }');
+    const all = await runPodc(["check"], root);
+    expect(all.stderr.match(/error POD0110|warning POD0103/g)).toHaveLength(48);
+    expect(all.stderr).not.toContain("POD0006");
+  });
+});

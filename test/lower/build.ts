@@ -19,7 +19,7 @@ import type {
   TitleEntry,
 } from "../../src/ast/nodes.js";
 import { defaultConfig, type Config, type Limits } from "../../src/config/schema.js";
-import type { Position, Span } from "../../src/diagnostics/diagnostic.js";
+import type { Position, Span } from "../../src/source/span.js";
 
 export const LINE_WIDTH = 1000;
 

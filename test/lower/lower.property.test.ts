@@ -5,8 +5,8 @@ import { codePointLength } from "../../src/lower/code-points.js";
 import { lower } from "../../src/lower/lower.js";
 import { requestKey } from "../../src/lower/request-key.js";
 import { spokenText } from "../../src/lower/spoken-text.js";
-import { PodcastRequestSchema, SongRequestSchema } from "../../src/service/requests.js";
-import type { Span } from "../../src/diagnostics/diagnostic.js";
+import { PodcastRequestSchema, SongRequestSchema } from "../../src/contract/requests.js";
+import type { Span } from "../../src/source/span.js";
 import { CAST, config } from "./build.js";
 
 // Random trees of the right shape, with text full of what makes lowering hard: white space of every

@@ -5,7 +5,7 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/service/emulator/server.js";
+import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { envFor, emulator, expectKeyAbsent, KEY, manifestOf, podc, project, records, SMALL, removeProjects } from "./helpers.js";
 

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/service/emulator/server.js";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator/server.js";
 import { memoryIo, runPodc, type Captured } from "../cli/io-helper.js";
 import { main } from "../../src/cli/main.js";
 import { readJournal } from "../../src/run/journal.js";
 import { foldJournal, type JobRecord } from "../../src/run/job-record.js";
-import type { LedgerEntry } from "../../src/service/emulator/ledger.js";
+import type { LedgerEntry } from "../../src/emulator/ledger.js";
 
 /** A key that is easy to search for in every byte podc writes. */
 export const KEY = "sk-podc-run-test-Q7Z-4b1d0e";

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeWav } from "../../src/service/emulator/audio/wav.js";
+import { encodeWav } from "../../src/emulator/audio/wav.js";
 import { expectKeyAbsent, KEY, podc, project, removeProjects } from "./helpers.js";
 
 const PODCAST_ONLY = `Title: Links

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readLedger } from "../../src/service/emulator/ledger.js";
+import { readLedger } from "../../src/emulator/ledger.js";
 import { manifestOf, podc, podcInterruptible, postsByKey, records, ROOT, sleep } from "./helpers.js";
 
 const repos: string[] = [];

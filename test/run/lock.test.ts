@@ -8,7 +8,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LockHeldError, RunLock } from "../../src/run/lock.js";
-import type { Emulator } from "../../src/service/emulator/server.js";
+import type { Emulator } from "../../src/emulator/server.js";
 import { emulator, envFor, podc, project, SMALL, removeProjects } from "./helpers.js";
 
 const fresh = (): string => join(mkdtempSync(join(tmpdir(), "podc-lock-")), ".podc");

@@ -3,7 +3,7 @@
  * known outcome into an unknown one; both leave the journal so that the next run resumes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Emulator } from "../../src/service/emulator/server.js";
+import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { emulator, envFor, MULTI_SONG, ONE_SONG, podc, podcInterruptible, postsByKey, project, records, sleep, removeProjects } from "./helpers.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { wavDurationMs } from "../../src/run/wav-duration.js";
-import { encodeWav } from "../../src/service/emulator/audio/wav.js";
+import { encodeWav } from "../../src/emulator/audio/wav.js";
 
 const folder = mkdtempSync(join(tmpdir(), "podc-wav-"));
 

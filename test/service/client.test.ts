@@ -6,10 +6,10 @@ import { createServer as createTcpServer, type Server as TcpServer } from "node:
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServiceClient, ServiceConfigError, type ServiceClientOptions, type ServiceEvent } from "../../src/service/client.js";
-import type { Emulator } from "../../src/service/emulator/server.js";
+import type { Emulator } from "../../src/emulator/server.js";
 import type { Outcome } from "../../src/service/outcome.js";
 import { describeOutcome } from "../../src/service/outcome.js";
-import { taskState } from "../../src/service/responses.js";
+import { taskState } from "../../src/contract/responses.js";
 import { emulator, eventually, KEY } from "./helpers.js";
 
 const WRONG_KEY = "sk-wrong-K3Y-4417aa";

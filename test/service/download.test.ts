@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServiceClient, type ServiceEvent } from "../../src/service/client.js";
 import { LocalError } from "../../src/service/exchange.js";
-import type { Emulator } from "../../src/service/emulator/server.js";
+import type { Emulator } from "../../src/emulator/server.js";
 import { describeOutcome, type Outcome } from "../../src/service/outcome.js";
 import { emulator, hasSox, jsonHeaders, KEY, raw, scratchFolder, soxDuration } from "./helpers.js";
 

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { decodeWav, SAMPLE_RATE } from "../../src/service/emulator/audio/wav.js";
-import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/service/emulator/server.js";
+import { decodeWav, SAMPLE_RATE } from "../../src/emulator/audio/wav.js";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator/server.js";
 
 /** A key that is easy to search for in captured output. */
 export const KEY = "sk-podc-test-K3Y-9f2c1e";

@@ -1,6 +1,6 @@
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
-import { SECTION_NAMES } from "../../parser/markers.js";
+import { SECTION_NAMES } from "../../language/markers.js";
 import type { Rule } from "../rule.js";
 
 /** Lyric section markers name a known section, so the service reads them as structure, not as words to sing. */

@@ -1,8 +1,9 @@
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
+import { SONG_HEADERS } from "../../language/song-headers.js";
 import type { Rule } from "../rule.js";
 
-const HEADERS = ["Style", "Model"];
+const HEADERS: readonly string[] = SONG_HEADERS;
 
 /** Song headers are known keys, each given once. */
 export const songHeaders: Rule = {
@@ -25,7 +26,7 @@ export const songHeaders: Rule = {
           diagnostic("POD0304", header.key.span, `unknown song header ${header.key.text}`, {
             help: near
               ? `did you mean ${near}?`
-              : `song headers are ${HEADERS.join(" and ")}; if this line is a lyric, put a section marker such as [Verse] before it`,
+              : `song headers are ${HEADERS.slice(0, -1).join(", ")} and ${HEADERS.at(-1)}; if this line is a lyric, put a section marker such as [Verse] before it`,
             ...(near && { fixes: [{ title: `Change to ${near}`, span: header.key.span, replacement: near }] }),
           }),
         );

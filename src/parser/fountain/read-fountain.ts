@@ -1,5 +1,6 @@
 import type { BodyElement, CastEntry, Direction, Note, Script, Song, Speech, SpeechPart, TextAtom, TitleEntry, TitlePage } from "../../ast/nodes.js";
-import type { Diagnostic, Span } from "../../diagnostics/diagnostic.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Span } from "../../source/span.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
 import { placeNotes } from "../build-tree.js";

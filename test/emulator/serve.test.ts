@@ -6,8 +6,8 @@ import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { serve } from "../../src/cli/serve.js";
-import { readLedger } from "../../src/service/emulator/ledger.js";
-import { auth, eventually, jsonHeaders, KEY, raw, scratchFolder } from "./helpers.js";
+import { readLedger } from "../../src/emulator/ledger.js";
+import { auth, eventually, jsonHeaders, KEY, raw, scratchFolder } from "../service/helpers.js";
 
 const scratch = scratchFolder("serve-test");
 

@@ -1,4 +1,4 @@
-import type { Config } from "../../config/schema.js";
+import type { Config } from "../config/schema.js";
 
 /*
  * The emulator's reading of request bodies: the documented limits, taken from the project

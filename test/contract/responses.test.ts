@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, refuseInsecureUrl } from "../../src/service/loopback.js";
+import { isLoopbackHost, refuseInsecureUrl } from "../../src/contract/loopback.js";
 import { redact } from "../../src/service/redact.js";
-import { ErrorBodySchema, PodcastResponseSchema, SongTaskCreatedSchema, SongTaskSchema, taskState } from "../../src/service/responses.js";
+import { ErrorBodySchema, PodcastResponseSchema, SongTaskCreatedSchema, SongTaskSchema, taskState } from "../../src/contract/responses.js";
 
 const task = (fields: Record<string, unknown>) => SongTaskSchema.parse({ id: "1436211123456789012", status: "running", ...fields });
 

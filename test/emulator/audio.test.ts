@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { planSong, renderSong, tempoOf, DEFAULT_BPM } from "../../src/service/emulator/audio/song.js";
-import { assignTimbres, renderSpeech, spokenDurationMs, TURN_GAP_MS, type SpeechEngine } from "../../src/service/emulator/audio/speech.js";
-import { decodeWav, encodeWav, SAMPLE_RATE, wavDurationMs } from "../../src/service/emulator/audio/wav.js";
+import { planSong, renderSong, tempoOf, DEFAULT_BPM } from "../../src/emulator/audio/song.js";
+import { assignTimbres, renderSpeech, spokenDurationMs, TURN_GAP_MS, type SpeechEngine } from "../../src/emulator/audio/speech.js";
+import { decodeWav, encodeWav, SAMPLE_RATE, wavDurationMs } from "../../src/emulator/audio/wav.js";
 import { DEFAULT_VOICES } from "../../src/config/schema.js";
-import { hasEspeak, hasSox, medianPitch, scratchFolder, soxDuration, strongestPeriod } from "./helpers.js";
+import { hasEspeak, hasSox, medianPitch, scratchFolder, soxDuration, strongestPeriod } from "../service/helpers.js";
 
 const folder = scratchFolder("audio-test");
 const write = (name: string, bytes: Buffer): string => {

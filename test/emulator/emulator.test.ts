@@ -9,10 +9,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.js";
-import type { Emulator } from "../../src/service/emulator/server.js";
-import { billedUnits, readLedger } from "../../src/service/emulator/ledger.js";
-import { wavDurationMs } from "../../src/service/emulator/audio/wav.js";
-import { planSong } from "../../src/service/emulator/audio/song.js";
+import type { Emulator } from "../../src/emulator/server.js";
+import { billedUnits, readLedger } from "../../src/emulator/ledger.js";
+import { wavDurationMs } from "../../src/emulator/audio/wav.js";
+import { planSong } from "../../src/emulator/audio/song.js";
 import {
   auth,
   emulator,
@@ -27,7 +27,7 @@ import {
   sleep,
   soxDuration,
   type RawResponse,
-} from "./helpers.js";
+} from "../service/helpers.js";
 
 const LYRICS = "[Verse]\nNeon lights across the floor\nCoffee cups and closing doors\n\n[Chorus]\nWe're the night shift, we're alive";
 const SONG = { lyrics: LYRICS, model: "auto", prompt: "synthwave, 110 bpm, melancholic, female vocals" };

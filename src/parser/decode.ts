@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import { SourceText } from "./source-text.js";
+import { SourceText } from "../source/source-text.js";
 
 export interface Decoded {
   source: SourceText;
@@ -44,7 +44,7 @@ function notUtf8(order: "LE" | "BE"): Decoded {
   return {
     source,
     diagnostics: [
-      diagnostic("POD0006", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
+      diagnostic("POD0007", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
         help: "save it as UTF-8 (in Notepad: File › Save As, Encoding: UTF-8)",
       }),
     ],

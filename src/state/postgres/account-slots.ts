@@ -1,0 +1,58 @@
+import { pause, type Database } from "./database.js";
+import type { RunRow } from "./runs.js";
+
+/*
+ * The account's concurrency limit across machines: `service.concurrency` tasks in flight per account,
+ * counted in `podc_slots`, one row per slot. A run takes a free slot (or one whose run is dead: its
+ * row is gone, so the slot's run is NULL) before a paid request and keeps it until the task ends,
+ * exactly like the slots of one run on one machine. Waiting is polling with a short pause: slots turn
+ * over at the pace of song tasks (minutes), so a fraction of a second is nothing beside it.
+ */
+
+export class AccountSlots {
+  readonly #held: number[] = [];
+
+  constructor(
+    readonly db: Database,
+    readonly run: RunRow,
+    readonly account: string,
+    readonly size: number,
+    readonly pauseMs = 250,
+  ) {}
+
+  /** Waits for a free slot; resolves false (holding nothing) if `signal` aborts first. Database trouble is waited out. */
+  async acquire(signal: AbortSignal): Promise<boolean> {
+    while (!signal.aborted) {
+      const slot = await this.db.retrying(() => this.#take(), signal).catch(() => undefined);
+      if (slot !== undefined) {
+        this.#held.push(slot);
+        return true;
+      }
+      await this.run.reapDead().catch(() => undefined);
+      await pause(this.pauseMs, signal);
+    }
+    return false;
+  }
+
+  /** Frees one slot this run holds. */
+  release(): void {
+    const slot = this.#held.pop();
+    if (slot === undefined) return;
+    void this.db
+      .retrying(() => this.db.query("UPDATE podc_slots SET run = NULL, taken_at = NULL WHERE account = $1 AND slot = $2 AND run = $3", [this.account, slot, this.run.id]), undefined)
+      .catch(() => undefined); // ending the run frees it too
+  }
+
+  #take(): Promise<number | undefined> {
+    return this.db.transaction(async (client) => {
+      await client.query("INSERT INTO podc_slots (account, slot) SELECT $1, g FROM generate_series(0, $2 - 1) AS g ON CONFLICT DO NOTHING", [this.account, this.size]);
+      const taken = await client.query<{ slot: number }>(
+        `UPDATE podc_slots SET run = $3, taken_at = now()
+           WHERE (account, slot) = (SELECT account, slot FROM podc_slots WHERE account = $1 AND slot < $2 AND run IS NULL ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING slot`,
+        [this.account, this.size, this.run.id],
+      );
+      return taken.rows[0]?.slot;
+    });
+  }
+}
