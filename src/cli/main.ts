@@ -13,6 +13,7 @@ const COMMANDS: Record<string, Command> = {
   run: { summary: "submit a script and bring back its audio", load: () => import("./run.js") },
   status: { summary: "show what the journal knows of every job", load: () => import("./status.js") },
   serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
+  import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
   lsp: { summary: "start the language server (--stdio)", load: () => import("./lsp.js") },
 };

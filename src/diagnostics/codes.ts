@@ -32,6 +32,7 @@ export const CODES = {
   POD0117: { severity: "warning", title: "title-page key given twice" },
   POD0121: { severity: "error", title: "Cast entry is not `LABEL: Voice`" },
   POD0122: { severity: "error", title: "Cast entry not indented" },
+  POD0130: { severity: "error", title: "a .fdx file that is not a Final Draft document" },
   POD0201: { severity: "error", title: "unknown speaker" },
   POD0202: { severity: "error", title: "unknown voice" },
   POD0203: { severity: "error", title: "reserved speaker label" },
