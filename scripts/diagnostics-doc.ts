@@ -8,6 +8,7 @@ import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { capDiagnostics } from "../src/diagnostics/cap.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
+import { importScreenplay } from "../src/import/index.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
 
 export const DOC_PATH = fileURLToPath(new URL("../docs/diagnostics.md", import.meta.url));
@@ -20,6 +21,8 @@ interface Example {
   /** podc.json beside the script. */
   config?: string;
   configOnly?: boolean;
+  /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), not checked. */
+  file?: string;
   why: string;
 }
 
@@ -48,6 +51,11 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
   POD0122: { text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key." },
+  POD0130: {
+    text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
+    file: "episode.fdx",
+    why: "`podc import` reads a Final Draft `.fdx` with an XML parser: a file that is not well-formed XML, or XML that is no Final Draft document, is one error at its line.",
+  },
   POD0201: { text: CAST + "HOSTT: Welcome back to the show.\n", why: "Every speaker needs a voice from the script's Cast or the project's `cast`." },
   POD0202: { text: "Title: Example\nCast:\n    HOST: Etan\n\nHOST: Hi.\n", why: "Cast voices must be in the project's voice list (`voices` in podc.json)." },
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
@@ -83,6 +91,13 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
+  if (example.file !== undefined) {
+    const imported = importScreenplay(Buffer.from(example.text, "utf8"), example.file, config);
+    return {
+      codes: imported.diagnostics.map((d) => d.code),
+      printed: imported.diagnostics.map((d) => renderHuman(d, example.file!, imported.source, false)).join("\n\n"),
+    };
+  }
   const input =
     code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0007" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
@@ -110,7 +125,7 @@ export function diagnosticsDoc(): string {
     const example = EXAMPLES[code];
     out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
-    out.push(example.configOnly ? "podc.json:" : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
+    out.push(example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
     if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");
     out.push("podc prints:", "", "```", runExample(code).printed.replace(/[\u0000\u202A-\u202E]/g, "\uFFFD"), "```", "");
   }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { format } from "../format/format.js";
+import { dialectOf } from "../parser/dialect.js";
 import { parseOptions } from "./args.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath, findScripts } from "./scripts.js";
@@ -16,7 +17,8 @@ export const HELP = `podc fmt [PATH|GLOB …] [--check]
 podc fmt -
 
 Rewrites scripts in place in the canonical layout (docs/format.md); with no argument, every **/*.pod under the
-current folder. Formatting never changes what a script compiles to; notes and boneyards are kept exactly.
+current folder. Formatting never changes what a script compiles to; notes and boneyards are kept exactly. Fountain files are left as
+written (podc import converts one to a .pod script).
   --check   write nothing: list the scripts that would change (stdout) and exit 1 if there are any
   -         read one script from standard input and write it formatted to standard output
 Exit: 0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
@@ -41,6 +43,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
   let changed = 0;
   for (const file of files) {
     const shown = displayPath(file, io.cwd);
+    // A Fountain screenplay keeps the layout its writer gave it: the canonical layout is the .pod one.
+    if (dialectOf(file) === "fountain") continue;
     const read = readScript(file);
     if ("error" in read) {
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
