@@ -1,34 +1,35 @@
 import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
-import { EXIT, UsageError, type Io } from "./io.js";
+import { EXIT, type Io } from "./io.js";
 import { displayPath, findScripts } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
-export const OPTIONS = {
-  format: { type: "string", default: "human" },
-  watch: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+const OPTIONS = {
+  format: {
+    type: "string",
+    choices: FORMATS,
+    default: "human",
+    help: "human: each diagnostic with its source line, underlined, and help (stderr); json: one object {\"diagnostics\": […]} (stdout); line: file:line:col: severity code: message (stdout, for problem matchers)",
+  },
+  watch: { type: "boolean", help: "check again whenever a script or podc.json changes" },
+} as const satisfies OptionTable;
 
-export const HELP = `podc check [PATH|GLOB …] [--format human|json|line] [--watch]
+export const command = defineCommand(
+  {
+    name: "check",
+    usage: ["[PATH|GLOB …] [options]"],
+    description: "Parses and checks scripts; with no argument, every **/*.pod under the current folder (skipping node_modules\nand dot-folders).",
+    options: OPTIONS,
+    exit: "0 clean (warnings allowed), 1 errors, 2 usage, unreadable file or bad podc.json.",
+    docs: "docs/cli.md",
+  },
+  check,
+);
 
-Parses and checks scripts; with no argument, every **/*.pod under the current folder.
-  --format human   the source line, the span underlined, and help (default; to stderr)
-  --format json    one JSON object {"diagnostics": […]} to stdout
-  --format line    file:line:col: severity code: message, one per line, to stdout (for problem matchers)
-  --watch          check again whenever a script or podc.json changes
-Exit: 0 clean (warnings allowed), 1 errors, 2 usage, unreadable file or bad podc.json.`;
-
-export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
+async function check({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   const format = values.format as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format takes ${FORMATS.join(", ")}, not ${values.format}`);
   if (values.watch) {
     const { watchCheck } = await import("./watch.js");
     return watchCheck(positionals, format, io);

@@ -1,27 +1,28 @@
 import { resolve } from "node:path";
 import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
-export const OPTIONS = {
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+const OPTIONS = {} as const;
 
-export const HELP = `podc compile FILE
+export const command = defineCommand(
+  {
+    name: "compile",
+    usage: ["FILE"],
+    description: `Prints the script's request plan as JSON to stdout: every request in script order, with the exact body that
+would be sent and a content-hash key. With errors, prints the diagnostics to stderr and sends nothing anywhere.`,
+    options: OPTIONS,
+    exit: "0 printed, 1 the script has errors, 2 usage, unreadable file or bad podc.json.",
+    docs: "docs/cli.md",
+  },
+  compile,
+);
 
-Prints the script's request plan as JSON to stdout: every request in script order, with the exact body that
-would be sent and a content-hash key. With errors, prints the diagnostics to stderr and exits 1.`;
-
-export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
+async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("podc compile takes exactly one FILE");
   const file = resolve(io.cwd, positionals[0]!);
   const shown = displayPath(file, io.cwd);

@@ -3,33 +3,32 @@ import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSyn
 import { basename, dirname, join } from "node:path";
 import { format } from "../format/format.js";
 import { dialectOf } from "../parser/dialect.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath, findScripts } from "./scripts.js";
 import { readScript } from "./workspace.js";
 
-export const OPTIONS = {
-  check: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+const OPTIONS = {
+  check: { type: "boolean", help: "write nothing: list the scripts that would change (stdout) and exit 1 if there are any" },
 } as const;
 
-export const HELP = `podc fmt [PATH|GLOB …] [--check]
-podc fmt -
+export const command = defineCommand(
+  {
+    name: "fmt",
+    usage: ["[PATH|GLOB …] [--check]", "- [--check]"],
+    description: `Rewrites scripts in place in the canonical layout; with no argument, every **/*.pod under the current folder.
+With -, reads one script from standard input and writes it formatted to standard output. Formatting never
+changes what a script compiles to; notes and boneyards are kept exactly. Fountain files are left as written
+(podc import converts one to a .pod script).`,
+    options: OPTIONS,
+    exit: `0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
+unreadable or unwritable file.`,
+    docs: "docs/format.md",
+  },
+  fmt,
+);
 
-Rewrites scripts in place in the canonical layout (docs/format.md); with no argument, every **/*.pod under the
-current folder. Formatting never changes what a script compiles to; notes and boneyards are kept exactly. Fountain files are left as
-written (podc import converts one to a .pod script).
-  --check   write nothing: list the scripts that would change (stdout) and exit 1 if there are any
-  -         read one script from standard input and write it formatted to standard output
-Exit: 0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
-unreadable or unwritable file.`;
-
-export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
+async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.includes("-")) {
     if (positionals.length > 1) throw new UsageError("- (standard input) cannot be combined with files");
     return formatStdin(io, values.check);

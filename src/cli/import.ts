@@ -1,37 +1,36 @@
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { importScreenplay } from "../import/index.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
-import { resolve } from "node:path";
 
-export const OPTIONS = {
-  force: { type: "boolean", default: false },
-  stdout: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+const OPTIONS = {
+  force: { type: "boolean", help: "overwrite a .pod that already exists (without it, an existing .pod is left alone)" },
+  stdout: { type: "boolean", help: "print the .pod script to standard output instead of writing a file" },
 } as const;
 
-export const HELP = `podc import FILE.fountain|FILE.fdx … [--force] [--stdout]
+export const command = defineCommand(
+  {
+    name: "import",
+    usage: ["FILE.fountain|FILE.fdx … [--force] [--stdout]"],
+    description: `Converts Fountain screenplays and Final Draft (.fdx) documents to .pod scripts, each written beside its
+input (FILE.fountain → FILE.pod). Every element is converted: scene headings become sections (# …); action,
+transitions and centred text become directions (! …); dialogue stays dialogue. A Cast is generated from the
+characters in order of first appearance, with voices from the screenplay's own Cast, else podc.json's cast, else
+taken in turn from the configured voice list, and a TODO note asks you to review it. The script written checks
+without errors, is already in podc fmt layout, and compiles to exactly the requests the .fountain file compiles to.`,
+    options: OPTIONS,
+    exit: "0 done, 1 an input has errors (diagnostics printed), 2 usage, an unreadable input, or a .pod in the way.",
+    docs: "docs/language.md",
+  },
+  importFiles,
+);
 
-Converts Fountain screenplays and Final Draft (.fdx) documents to .pod scripts, each written beside its input
-(FILE.fountain → FILE.pod). Every element is converted: scene headings become sections (# …), action, transitions and
-centred text become directions (! …), dialogue stays dialogue. A Cast is generated from the characters in order of
-first appearance, with voices from the screenplay's own Cast, else podc.json's cast, else taken in turn from the
-configured voice list, and a TODO note asks you to review it. The script written checks without errors, is already
-in podc fmt layout, and compiles to exactly the requests the .fountain file compiles to.
-  --force    overwrite a .pod that already exists (without it, an existing .pod is left alone)
-  --stdout   print the .pod script to standard output instead of writing a file
-Exit: 0 done, 1 an input has errors (diagnostics printed), 2 usage, an unreadable input, or a .pod in the way.`;
-
-export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
+async function importFiles({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.length === 0) throw new UsageError("name the .fountain or .fdx files to import");
   const files = positionals.map((file) => resolve(io.cwd, file));
   for (const [i, file] of files.entries()) {

@@ -2,33 +2,36 @@ import { format } from "node:util";
 import { createConnection, type InitializeParams, type WatchDog } from "vscode-languageserver";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
 import { startServer } from "../lsp/server.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
-export const OPTIONS = {
-  stdio: { type: "boolean", default: false },
+const OPTIONS = {
+  stdio: { type: "boolean", help: "speak the protocol over standard input and output (the only transport)" },
   // Some clients pass their process id this way; the one in `initialize` is the one watched.
-  clientProcessId: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
+  clientProcessId: { type: "string", arg: "PID", help: "the editor's process id (the one sent in initialize is the one watched)" },
+  // Editors offer these transports; named here so that they get a clear refusal rather than "unknown option".
+  socket: { type: "string", arg: "PORT", help: "not supported: use --stdio" },
+  pipe: { type: "string", arg: "NAME", help: "not supported: use --stdio" },
+  "node-ipc": { type: "boolean", help: "not supported: use --stdio" },
 } as const;
 
-export const HELP = `podc lsp --stdio
+export const command = defineCommand(
+  {
+    name: "lsp",
+    usage: ["--stdio"],
+    description: `Starts the language server for .pod scripts, speaking the Language Server Protocol over standard input and output.
+Editors start it themselves; there is nothing to type into it.`,
+    options: OPTIONS,
+    exit: "0 after the editor's shutdown and exit, 1 when the editor went away without them, 2 usage.",
+    docs: "docs/editor.md",
+    positionals: false,
+  },
+  lsp,
+);
 
-Starts the language server for .pod scripts, speaking the Language Server Protocol over standard input and output.
-Editors start it themselves (see docs/editor.md); there is nothing to type into it.
-Exit: 0 after the editor's shutdown and exit, 1 when the editor went away without them, 2 usage.`;
-
-const OTHER_TRANSPORTS = /^--(socket|pipe|node-ipc)(=|$)/;
-
-export async function run(argv: string[], io: Io): Promise<number> {
-  const other = argv.find((arg) => OTHER_TRANSPORTS.test(arg));
-  if (other) throw new UsageError(`${other.split("=")[0]} is not supported: the language server speaks over --stdio only`);
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+async function lsp({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  const other = values.socket !== undefined ? "--socket" : values.pipe !== undefined ? "--pipe" : values["node-ipc"] ? "--node-ipc" : undefined;
+  if (other) throw new UsageError(`${other} is not supported: the language server speaks over --stdio only`);
   if (!values.stdio) throw new UsageError("say how the editor talks to the server: podc lsp --stdio");
   if (!io.stdin) throw new UsageError("there is no standard input to read the editor's messages from");
   return serveStdio(io.stdin, io);

@@ -1,63 +1,101 @@
 import { nearest } from "../diagnostics/suggest.js";
-import { EXIT, UsageError, type Io } from "./io.js";
+import { COMMANDS } from "./commands.js";
+import { docsPath, version } from "./installation.js";
+import { EXIT, type Io } from "./io.js";
 
-interface Command {
-  summary: string;
-  load: () => Promise<{ run(argv: string[], io: Io): Promise<number> }>;
-}
-
-// Each command is loaded only when called, so `podc check` never pays for the HTTP client or the language server.
-const COMMANDS: Record<string, Command> = {
-  check: { summary: "parse and check scripts", load: () => import("./check.js") },
-  compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
-  run: { summary: "submit a script and bring back its audio", load: () => import("./run.js") },
-  status: { summary: "show what the journal knows of every job", load: () => import("./status.js") },
-  serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
-  import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },
-  fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
-  lsp: { summary: "start the language server (--stdio)", load: () => import("./lsp.js") },
-};
-
-const VERSION = "0.1.0";
-
-function help(): string {
+/** The overview: what podc is, its commands, and where to read more. */
+function overview(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `podc — compile .pod audio-episode scripts into audio
+  return `podc ${version()} — check, compile and run .pod audio-episode scripts
 
 Usage: podc <command> [options]
 
 Commands:
 ${lines.join("\n")}
 
-Run \`podc <command> --help\` for a command's options. Docs: docs/cli.md`;
+Options:
+  -h, --help     show this help (podc help COMMAND, or podc COMMAND --help, for a command's)
+  -V, --version  print podc's version
+
+Docs: ${docsPath("docs/cli.md")}
+`;
 }
 
-/** The whole command line: argv in, exit code out. Never throws; a usage mistake is exit code 2. */
+function unknownCommand(name: string, io: Io): number {
+  const near = nearest(name, Object.keys(COMMANDS));
+  io.stderr.write(`podc: unknown command ${name}${near ? ` (did you mean ${near}?)` : ""}\nRun podc help for the list of commands.\n`);
+  return EXIT.usage;
+}
+
+/** The whole command line: argv in, exit code out. Usage mistakes are one line on stderr and exit code 2. */
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout.write(help() + "\n");
-    return name === undefined ? EXIT.usage : EXIT.ok;
-  }
-  if (name === "--version" || name === "-v") {
-    io.stdout.write(VERSION + "\n");
+  // Bare `podc`, as cargo and gh do: the overview on stdout, and success, since nothing went wrong.
+  if (name === undefined || name === "--help" || name === "-h") {
+    io.stdout.write(overview());
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
-    const near = nearest(name, Object.keys(COMMANDS));
-    io.stderr.write(`podc: unknown command ${name}${near ? ` (did you mean ${near}?)` : ""}\nRun podc --help for the list.\n`);
-    return EXIT.usage;
+  if (name === "--version" || name === "-V" || name === "version") {
+    io.stdout.write(`podc ${version()}\n`);
+    return EXIT.ok;
   }
-  try {
-    const module = await command.load();
-    return await module.run(rest, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`podc ${name}: ${error.message}\n`);
+  if (name === "help") {
+    const [topic, ...extra] = rest;
+    if (topic === undefined) {
+      io.stdout.write(overview());
+      return EXIT.ok;
+    }
+    if (extra.length > 0) {
+      io.stderr.write(`podc help: takes one command, got ${rest.join(" ")}\n`);
       return EXIT.usage;
     }
-    throw error;
+    const entry = COMMANDS[topic];
+    if (!entry) return unknownCommand(topic, io);
+    return (await entry.load()).command.run(["--help"], io);
   }
+  if (name.startsWith("-")) {
+    const near = nearest(name.replace(/^-+/, ""), ["help", "version"]);
+    io.stderr.write(`podc: unknown option ${name}${near ? ` (did you mean --${near}?)` : ""}\nUsage: podc <command> [options]; podc help for the list of commands.\n`);
+    return EXIT.usage;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) return unknownCommand(name, io);
+  return (await entry.load()).command.run(rest, io);
+}
+
+/**
+ * Runs podc as this process: arguments, streams and environment from `process`, the exit code into
+ * `process.exitCode`. Ctrl-C aborts `interrupted` rather than killing, so a run can close its journal.
+ */
+export function mainProcess(): void {
+  // A reader that stops early (`podc compile x.pod | head -1`) closes the pipe: that is its choice, not an error.
+  // Output stops quietly and the command finishes what it was doing (a run keeps its journal straight).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+    });
+  }
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  const key = process.env.PODC_API_KEY;
+  const hideKey = (text: unknown) => (key ? String(text).split(key).join("***") : String(text));
+  main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    interrupted: controller.signal,
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Only a bug in podc reaches here: one line, no stack, and never the key.
+      const message = (error as Error | undefined)?.message ?? error;
+      process.stderr.write(`podc: internal error: ${hideKey(message)}\nPlease report it with the command you ran.\n`);
+      process.exitCode = 70;
+    },
+  );
 }

@@ -19,40 +19,38 @@ import { apiKeyFrom, baseUrlFrom } from "../run/service-target.js";
 import { repositoryRoot, stateDir } from "../run/state-dir.js";
 import { JournalWriteError } from "../run/submit.js";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
-export const OPTIONS = {
-  out: { type: "string", default: "out" },
-  local: { type: "boolean", default: false },
-  "dry-run": { type: "boolean", default: false },
-  json: { type: "boolean", default: false },
-  "resubmit-ambiguous": { type: "boolean", default: false },
-  "retry-failed": { type: "boolean", default: false },
-  "regenerate-lost": { type: "boolean", default: false },
-  "max-file-mb": { type: "string", default: "512" },
-  help: { type: "boolean", short: "h", default: false },
+const OPTIONS = {
+  local: { type: "boolean", help: "run against the built-in emulator on this machine: no account, no key, no bill" },
+  out: { type: "string", arg: "DIR", default: "out", help: "where episodes go" },
+  "dry-run": { type: "boolean", help: "print the plan and what is already done; send nothing" },
+  json: { type: "boolean", help: "progress as one JSON event per line on stdout (for editors and CI)" },
+  "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
+  "retry-failed": { type: "boolean", help: "send a new (paid) request for songs that failed and requests that were rejected" },
+  "regenerate-lost": { type: "boolean", help: "send a new (paid) request when audio is gone from disk and its link expired" },
+  "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
 
-export const HELP = `podc run FILE… [options]
-
-Compiles the scripts, sends their requests to the Audio Generation Service, waits for the songs, and
+export const command = defineCommand(
+  {
+    name: "run",
+    usage: ["FILE… [options]"],
+    description: `Compiles the scripts, sends their requests to the Audio Generation Service, waits for the songs, and
 downloads every file into <out>/<episode>/ with a manifest.json. Interrupted or failed, run it again:
-nothing that succeeded or is still running is sent twice. See docs/run.md.
+nothing that succeeded or is still running is sent twice.
 
-The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_KEY (environment only).
-  --local                 run against the built-in emulator on this machine: no account, no key, no bill
-  --out DIR               where episodes go (default: out)
-  --dry-run               print the plan and what is already done; send nothing
-  --json                  progress as one JSON event per line on stdout (for editors and CI)
-  --resubmit-ambiguous    send again the requests whose outcome is unknown (they may be billed twice)
-  --retry-failed          send a new (paid) request for songs that failed and requests that were rejected
-  --regenerate-lost       send a new (paid) request when audio is gone from disk and its link expired
-  --max-file-mb N         largest audio file accepted (default 512)
-Exit: 0 every file is here; 1 script errors, or requests failed or unresolved; 2 usage, unreadable file, bad configuration.`;
+The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_KEY (environment only).`,
+    options: OPTIONS,
+    exit: "0 every file is here; 1 script errors, or requests failed or unresolved; 2 usage, unreadable file, bad configuration.",
+    docs: "docs/run.md",
+  },
+  run,
+);
 
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
@@ -111,13 +109,8 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
   return { scripts, config: config!, root: root! };
 }
 
-export async function run(argv: string[], io: Io): Promise<number> {
+async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   await loadDisplayWidth(); // diagnostics are printed from synchronous code below
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);

@@ -3,11 +3,10 @@ import { resolve } from "node:path";
 import { loadConfigFor, parseConfig, type LoadedConfig } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { parseFaultSpec, type FaultRule } from "../emulator/faults.js";
-import { startEmulator, type Emulator } from "../emulator/server.js";
-import { parseOptions } from "./args.js";
+import { startEmulator } from "../emulator/server.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
-/** The options of `podc serve`, declared once: parsing and --help both read this table. */
 const OPTIONS = {
   port: { type: "string", default: "0", arg: "N", help: "port on 127.0.0.1 (0: any free port)" },
   key: { type: "string", arg: "KEY", help: "API key to accept (default: $PODC_API_KEY)" },
@@ -17,9 +16,9 @@ const OPTIONS = {
   "link-ttl-ms": { type: "string", default: "86400000", arg: "MS", help: "how long audio links stay valid" },
   "data-dir": { type: "string", arg: "DIR", help: "keep audio and the ledger here (default: a temporary folder, removed on exit)" },
   ledger: { type: "string", arg: "FILE", help: "write the ledger of paid requests here (default: DATA_DIR/ledger.jsonl)" },
-  speech: { type: "string", default: "auto", arg: "ENGINE", help: "auto, espeak-ng or synth" },
+  speech: { type: "string", default: "auto", choices: ["auto", "espeak-ng", "synth"], help: "how speech is made: espeak-ng when installed (auto), or tones (synth)" },
   concurrency: { type: "string", arg: "N", help: "most unfinished tasks at once; more get 429 (default: unlimited)" },
-  "plain-404": { type: "boolean", default: false, help: "answer unknown paths in plain text, as the real service does" },
+  "plain-404": { type: "boolean", help: "answer unknown paths in plain text, as the real service does" },
   "latency-ms": { type: "string", arg: "MS", help: "fault: delay every answer by MS" },
   fault: {
     type: "string",
@@ -27,9 +26,23 @@ const OPTIONS = {
     arg: "SPEC",
     help: "fault: KIND[,route=R][,times=N|always][,ms=N][,retry-after=S][,status=N] (see docs/emulator.md)",
   },
-  quiet: { type: "boolean", default: false, help: "do not log requests to stderr" },
-  help: { type: "boolean", short: "h", default: false, help: "show this help" },
+  quiet: { type: "boolean", help: "do not log requests to stderr" },
 } as const;
+
+export const command = defineCommand(
+  {
+    name: "serve",
+    usage: ["[options]"],
+    description: `Runs a local emulator of the Audio Generation Service on 127.0.0.1 until Ctrl-C. The first line on stdout is
+\`listening on http://127.0.0.1:PORT\`. It accepts the key in PODC_API_KEY (or --key), bills nothing, and
+speaks the lines with espeak-ng when it is installed.`,
+    options: OPTIONS,
+    exit: "0 stopped by Ctrl-C or SIGTERM, 2 usage, a port in use or bad configuration.",
+    docs: "docs/emulator.md",
+    positionals: false,
+  },
+  serveParsed,
+);
 
 /** What `serve` needs of the outside world: the command line's Io, of which cwd and interrupted are optional. */
 export type ServeIo = Pick<Io, "stdout" | "stderr" | "env"> & Partial<Pick<Io, "cwd" | "interrupted">>;
@@ -38,54 +51,42 @@ export type ServeIo = Pick<Io, "stdout" | "stderr" | "env"> & Partial<Pick<Io, "
  * `podc serve`: runs the emulator of the Audio Generation Service on 127.0.0.1 until SIGINT or
  * SIGTERM. The first stdout line is `listening on http://127.0.0.1:PORT`. Returns the exit code.
  */
-export async function serve(argv: string[], io: ServeIo): Promise<number> {
-  let emulator: Emulator;
-  try {
-    const { values, positionals } = parseOptions(argv, OPTIONS);
-    if (values.help) {
-      io.stdout.write(helpText());
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]} (podc serve takes options only)`);
-    const apiKey = values.key ?? io.env.PODC_API_KEY ?? "";
-    if (apiKey.length === 0) throw new UsageError("no API key to accept: set PODC_API_KEY, or pass --key KEY");
-    if (values.host !== "127.0.0.1") throw new UsageError(`--host: podc serve listens on 127.0.0.1 only, not ${values.host}`);
-    const faults: FaultRule[] = [];
-    if (values["latency-ms"] !== undefined) {
-      faults.push({ kind: "latency", ms: number("--latency-ms", values["latency-ms"], 0), times: Number.POSITIVE_INFINITY });
-    }
-    for (const spec of values.fault ?? []) {
-      const rule = parseFaultSpec(spec);
-      if (typeof rule === "string") throw new UsageError(`--fault: ${rule}`);
-      faults.push(rule);
-    }
-    const speech = values.speech;
-    if (speech !== "auto" && speech !== "espeak-ng" && speech !== "synth") throw new UsageError(`--speech: expected auto, espeak-ng or synth, got ${speech}`);
-    const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
-    emulator = await startEmulator({
-      apiKey,
-      port: number("--port", values.port, 0, 65535),
-      config: await configFor(values.config, io.cwd ?? process.cwd()),
-      clockMs: number("--clock-ms", values["clock-ms"], 1),
-      linkTtlMs: number("--link-ttl-ms", values["link-ttl-ms"], 1),
-      speech,
-      plainTextNotFound: values["plain-404"],
-      faults,
-      ...(values["data-dir"] !== undefined ? { dataDir: values["data-dir"] } : {}),
-      ...(values.ledger !== undefined ? { ledgerPath: values.ledger } : {}),
-      ...(values.concurrency !== undefined ? { concurrency: number("--concurrency", values.concurrency, 1) } : {}),
-      ...(log ? { log } : {}),
-    }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "EADDRINUSE") throw new UsageError(`--port: port ${values.port} is already in use`);
-      throw new UsageError(error.message);
-    });
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`podc serve: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    throw error;
+export function serve(argv: string[], io: ServeIo): Promise<number> {
+  return command.run(argv, { cwd: process.cwd(), ...io });
+}
+
+async function serveParsed({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  const apiKey = values.key ?? io.env.PODC_API_KEY ?? "";
+  if (apiKey.length === 0) throw new UsageError("no API key to accept: set PODC_API_KEY, or pass --key KEY");
+  if (values.host !== "127.0.0.1") throw new UsageError(`--host: podc serve listens on 127.0.0.1 only, not ${values.host}`);
+  const faults: FaultRule[] = [];
+  if (values["latency-ms"] !== undefined) {
+    faults.push({ kind: "latency", ms: number("--latency-ms", values["latency-ms"], 0), times: Number.POSITIVE_INFINITY });
   }
+  for (const spec of values.fault ?? []) {
+    const rule = parseFaultSpec(spec);
+    if (typeof rule === "string") throw new UsageError(`--fault: ${rule}`);
+    faults.push(rule);
+  }
+  const speech = values.speech as "auto" | "espeak-ng" | "synth";
+  const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
+  const emulator = await startEmulator({
+    apiKey,
+    port: number("--port", values.port, 0, 65535),
+    config: await configFor(values.config, io.cwd),
+    clockMs: number("--clock-ms", values["clock-ms"], 1),
+    linkTtlMs: number("--link-ttl-ms", values["link-ttl-ms"], 1),
+    speech,
+    plainTextNotFound: values["plain-404"],
+    faults,
+    ...(values["data-dir"] !== undefined ? { dataDir: values["data-dir"] } : {}),
+    ...(values.ledger !== undefined ? { ledgerPath: values.ledger } : {}),
+    ...(values.concurrency !== undefined ? { concurrency: number("--concurrency", values.concurrency, 1) } : {}),
+    ...(log ? { log } : {}),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") throw new UsageError(`--port: port ${values.port} is already in use`);
+    throw new UsageError(error.message);
+  });
   io.stdout.write(`listening on ${emulator.url}\n`);
   io.stderr.write(
     `podc serve: speech ${emulator.speechEngine}, ledger ${emulator.ledgerPath}, audio in ${emulator.dataDir}; Ctrl-C stops\n`,
@@ -94,9 +95,6 @@ export async function serve(argv: string[], io: ServeIo): Promise<number> {
   await emulator.close();
   return EXIT.ok;
 }
-
-/** The dispatcher's entry point (src/cli/main.ts). */
-export const run = serve;
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
@@ -139,21 +137,4 @@ async function configFor(file: string | undefined, cwd: string): Promise<Config>
   const error = loaded.diagnostics.find((d) => d.severity === "error");
   if (error) throw new UsageError(`${loaded.path ?? "podc.json"}: ${error.message}`);
   return loaded.config;
-}
-
-function helpText(): string {
-  const rows = Object.entries(OPTIONS).map(([name, o]) => {
-    const short = "short" in o ? `-${o.short}, ` : "";
-    const left = `  ${short}--${name}${"arg" in o ? ` ${o.arg}` : ""}`;
-    const fallback = "default" in o && typeof o.default === "string" ? ` (default: ${o.default})` : "";
-    return `${left.padEnd(26)} ${o.help}${fallback}`;
-  });
-  return [
-    "Usage: podc serve [options]",
-    "",
-    "Runs a local emulator of the Audio Generation Service on 127.0.0.1 (see docs/emulator.md).",
-    "",
-    ...rows,
-    "",
-  ].join("\n");
 }

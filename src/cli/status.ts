@@ -6,33 +6,33 @@ import { currentHolder } from "../run/lock.js";
 import { baseUrlFrom } from "../run/service-target.js";
 import { repositoryRoot, stateDir } from "../run/state-dir.js";
 import { episodeStatus, journalStatus, statusText } from "../run/status.js";
-import { parseOptions } from "./args.js";
+import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, type Io } from "./io.js";
 import { compileScripts } from "./run.js";
 import { displayPath } from "./scripts.js";
 
-export const OPTIONS = {
-  json: { type: "boolean", default: false },
-  local: { type: "boolean", default: false },
-  out: { type: "string", default: "out" },
-  help: { type: "boolean", short: "h", default: false },
+const OPTIONS = {
+  json: { type: "boolean", help: "one JSON object {\"jobs\": […]} on stdout" },
+  local: { type: "boolean", help: "the jobs of the built-in emulator (podc run --local) instead of the service's" },
+  out: { type: "string", arg: "DIR", default: "out", help: "where the episodes were written, as given to podc run" },
 } as const;
 
-export const HELP = `podc status [FILE…] [--json] [--local]
-
-Shows what the journal (.podc/journal.jsonl at the repository root) knows of every job: its state,
+export const command = defineCommand(
+  {
+    name: "status",
+    usage: ["[FILE…] [options]"],
+    description: `Shows what the journal (.podc/journal.jsonl at the repository root) knows of every job: its state,
 task and trace id, files, problem, and what the next podc run will do with it. With FILE, only that
 script's requests, in script order (for the service in PODC_BASE_URL or podc.json; --local for the
-emulator's). Sends nothing and takes no lock.
-  --json    one JSON object {"jobs": […]} on stdout
-Exit: 0; 1 when a FILE has errors; 2 usage, unreadable file, bad configuration.`;
+emulator's). Sends nothing and takes no lock.`,
+    options: OPTIONS,
+    exit: "0 shown, 1 a FILE has errors; 2 usage, unreadable file, bad configuration.",
+    docs: "docs/run.md",
+  },
+  status,
+);
 
-export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseOptions(argv, OPTIONS);
-  if (values.help) {
-    io.stdout.write(HELP + "\n");
-    return EXIT.ok;
-  }
+async function status({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   const files = positionals.map((p) => resolve(io.cwd, p));
   let rows;
   let root: string;

@@ -7,7 +7,7 @@ import type { Scripts } from "./documents.js";
 import { PositionMap } from "./positions.js";
 
 // Diagnostics are pushed: after every change the document is analysed again and the whole list is published with
-// the document's version. Analysis is fast enough (see bench/lsp.ts) that no debounce is needed; a burst of changes
+// the document's version. Analysis is fast enough (`npm run bench -- --only lsp`) that no debounce is needed; a burst of changes
 // already waiting in the connection's queue is coalesced into one analysis by deferring to the next turn.
 //
 // A broken podc.json is treated as `podc check` treats it: its own problems are published on podc.json, and the

@@ -23,7 +23,7 @@ describe("podc lsp", () => {
   it("prints its help", async () => {
     const help = await runPodc(["lsp", "--help"], process.cwd());
     expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^podc lsp --stdio/);
+    expect(help.stdout).toMatch(/^podc lsp — .*\n\nUsage: podc lsp --stdio\n/);
   });
 
   it("exits 0 after shutdown and exit, and 1 when the editor goes away without them", async () => {

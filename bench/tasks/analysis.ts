@@ -1,0 +1,46 @@
+// In-process measurements of the library: what `podc check` and `podc compile` do with a file, without the process
+// around them, against reading and splitting the same file.
+
+import { readFileSync } from "node:fs";
+import { analyze } from "../../src/compile.js";
+import { defaultConfig } from "../../src/config/defaults.js";
+import { defineTasks, interleaved, readAndSplit, timed } from "../lib/task.js";
+
+const config = defaultConfig();
+
+/** What `podc check` does with a file: read its bytes, analyze them for diagnostics only. */
+function check(path: string): number {
+  return analyze(readFileSync(path), { file: path, config, plan: false }).diagnostics.length;
+}
+
+/** What `podc compile` does: the same with the request plan, printed as JSON. */
+function compile(path: string): number {
+  const plan = analyze(readFileSync(path), { file: path, config }).plan;
+  return plan ? JSON.stringify(plan, null, 2).length : -1;
+}
+
+defineTasks({
+  /** check and compile of one file, interleaved with read-and-split of it: entry i of each series is a triple. */
+  throughput({ path, runs }: { path: string; runs: number }) {
+    const times = interleaved(runs, 1, { readSplit: () => readAndSplit(path), check: () => check(path), compile: () => compile(path) });
+    return { bytes: readFileSync(path).byteLength, ...times };
+  },
+
+  /** check alone, interleaved with read-and-split, on files of growing size. */
+  scaling({ paths, runs }: { paths: string[]; runs: number }) {
+    return {
+      sizes: paths.map((path) => ({
+        bytes: readFileSync(path).byteLength,
+        ...interleaved(runs, 1, { readSplit: () => readAndSplit(path), check: () => check(path) }),
+      })),
+    };
+  },
+
+  /** Warm check of a text as an editor hands it over (a string), many times: the language server's own work. */
+  checkText({ path, runs }: { path: string; runs: number }) {
+    const text = readFileSync(path, "utf8");
+    const run = () => analyze(text, { file: path, config, plan: false });
+    for (let i = 0; i < 20; i++) run();
+    return { check: Array.from({ length: runs }, () => timed(run)) };
+  },
+});

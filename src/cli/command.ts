@@ -1,0 +1,227 @@
+import { parseArgs } from "node:util";
+import { nearest } from "../diagnostics/suggest.js";
+import { COMMANDS } from "./commands.js";
+import { docsPath } from "./installation.js";
+import { EXIT, UsageError, type Io } from "./io.js";
+
+/*
+ * Every command declares its options once, as a typed table: the parser reads it, so does its help, so the two
+ * never disagree. A command is `defineCommand(spec, handler)`; its help (`podc help NAME`, `podc NAME --help`),
+ * unknown options with "did you mean", missing values and wrong choices are handled here, the same for all.
+ */
+
+export interface OptionSpec {
+  readonly type: "string" | "boolean";
+  readonly short?: string;
+  /** A string option that may be given more than once: its value is a list. */
+  readonly multiple?: boolean;
+  readonly default?: string;
+  /** The value's name in help: `--out DIR`. */
+  readonly arg?: string;
+  /** The only values a string option accepts. */
+  readonly choices?: readonly string[];
+  readonly help: string;
+}
+
+export type OptionTable = Readonly<Record<string, OptionSpec>>;
+
+/** The parsed value of each option: booleans are false when absent; a string with a default always has one. */
+export type OptionValues<O extends OptionTable> = {
+  -readonly [K in keyof O]: O[K]["type"] extends "boolean"
+    ? boolean
+    : O[K]["multiple"] extends true
+      ? string[]
+      : O[K]["default"] extends string
+        ? string
+        : string | undefined;
+};
+
+export interface CommandSpec<O extends OptionTable> {
+  /** As typed after `podc`; its one-line summary lives in the registry (commands.ts). */
+  readonly name: string;
+  /** What follows `podc NAME` on each usage line, e.g. `[PATH|GLOB …] [options]`. */
+  readonly usage: readonly string[];
+  /** What the command does, in a few lines of plain text. */
+  readonly description: string;
+  readonly options: O;
+  /** The exit codes and what each means for this command. */
+  readonly exit: string;
+  /** Its documentation page, relative to podc's package (shipped with it): `docs/run.md`. */
+  readonly docs: string;
+  /** Whether positional arguments are accepted at all (default: yes). */
+  readonly positionals?: boolean;
+}
+
+export interface Parsed<O extends OptionTable> {
+  values: OptionValues<O>;
+  positionals: string[];
+}
+
+export interface Command<O extends OptionTable = OptionTable> {
+  readonly spec: CommandSpec<O>;
+  /** Parses `argv`, prints help or runs the command; usage mistakes print one line and return 2. Never throws them. */
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+const HELP_OPTION: OptionSpec = { type: "boolean", short: "h", help: "show this help" };
+
+/** A command from its option table and what it does with the parsed arguments. */
+export function defineCommand<const O extends OptionTable>(
+  spec: CommandSpec<O>,
+  handler: (args: Parsed<O>, io: Io) => Promise<number>,
+): Command<O> {
+  return {
+    spec,
+    async run(argv, io) {
+      let parsed: Parsed<O> | "help";
+      try {
+        parsed = parseCommandLine(spec, argv);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        io.stderr.write(`podc ${spec.name}: ${error.message}\nRun podc ${spec.name} --help for its options.\n`);
+        return EXIT.usage;
+      }
+      try {
+        if (parsed === "help") {
+          io.stdout.write(helpText(spec));
+          return EXIT.ok;
+        }
+        return await handler(parsed, io);
+      } catch (error) {
+        if (error instanceof UsageError) {
+          io.stderr.write(`podc ${spec.name}: ${error.message}\n`);
+          return EXIT.usage;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** The option table with `--help` added, as parsed and as shown. */
+function allOptions(spec: CommandSpec<OptionTable>): OptionTable {
+  return { ...spec.options, help: HELP_OPTION };
+}
+
+/** `argv` parsed against the command's table, or "help" when help was asked for. Mistakes throw UsageError. */
+export function parseCommandLine<O extends OptionTable>(spec: CommandSpec<O>, argv: string[]): Parsed<O> | "help" {
+  const table = allOptions(spec);
+  // A first, lenient pass finds every option token, so that mistakes are explained in our words, not Node's.
+  const { tokens } = parseArgs({ args: argv, options: toNode(table), allowPositionals: true, strict: false, tokens: true });
+  if (tokens.some((t) => t.kind === "option" && t.name === "help")) return "help";
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const option = table[token.name];
+    if (!option) throw new UsageError(unknownOption(token.rawName, table));
+    if (option.type === "boolean" && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
+    if (option.type === "string") {
+      if (token.value === undefined) throw new UsageError(`${token.rawName} needs a value${option.arg ? ` (${option.arg})` : ""}${choicesNote(option)}`);
+      if (option.choices && !option.choices.includes(token.value)) {
+        const near = nearest(token.value, option.choices);
+        throw new UsageError(`${token.rawName} takes ${option.choices.join(", ")}, not ${token.value}${near ? ` (did you mean ${near}?)` : ""}`);
+      }
+    }
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: toNode(table), allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const values: Record<string, unknown> = { ...parsed.values };
+  for (const [name, option] of Object.entries(table)) {
+    if (values[name] !== undefined) continue;
+    if (option.type === "boolean") values[name] = false;
+    else if (option.multiple) values[name] = [];
+  }
+  if (spec.positionals === false && parsed.positionals.length > 0) {
+    throw new UsageError(`unexpected argument ${parsed.positionals[0]} (podc ${spec.name} takes options only)`);
+  }
+  return { values: values as OptionValues<O>, positionals: parsed.positionals };
+}
+
+function toNode(table: OptionTable) {
+  const options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean; default?: string }> = {};
+  for (const [name, o] of Object.entries(table)) {
+    options[name] = { type: o.type };
+    if (o.short !== undefined) options[name].short = o.short;
+    if (o.multiple) options[name].multiple = true;
+    if (o.default !== undefined) options[name].default = o.default;
+  }
+  return options;
+}
+
+function unknownOption(raw: string, table: OptionTable): string {
+  const long = raw.startsWith("--") ? raw.slice(2).split("=")[0]! : raw.slice(1);
+  const near = raw.startsWith("--") ? nearest(long, Object.keys(table)) : Object.entries(table).find(([name]) => name === long)?.[0];
+  return `unknown option ${raw.split("=")[0]}${near ? ` (did you mean --${near}?)` : ""}`;
+}
+
+function choicesNote(option: OptionSpec): string {
+  return option.choices ? `: ${option.choices.join(", ")}` : "";
+}
+
+/** Help lines are wrapped to this width, as most terminals and man pages are. */
+const HELP_WIDTH = 100;
+
+/**
+ * The help of a command, the same layout for every command: summary, usage, description, options, exit, docs.
+ * `docs` is how its documentation page is named: by default, its path where podc is installed.
+ */
+export function helpText(spec: CommandSpec<OptionTable>, docs = docsPath(spec.docs)): string {
+  const summary = COMMANDS[spec.name]?.summary;
+  const rows = Object.entries(allOptions(spec)).map(([name, o]) => {
+    const value = o.type === "string" ? ` ${o.arg ?? (o.choices ? o.choices.join("|") : "VALUE")}` : "";
+    const left = `${o.short ? `-${o.short}, ` : "    "}--${name}${value}`;
+    const extra = o.default !== undefined ? ` (default: ${o.default})` : "";
+    return [left, `${o.help}${extra}`] as const;
+  });
+  const width = Math.min(28, Math.max(...rows.map(([left]) => left.length)));
+  const indent = " ".repeat(width + 4);
+  const options = rows.map(([left, text]) =>
+    left.length > width ? `  ${left}\n${wrap(text, indent, indent)}` : wrap(text, `  ${left.padEnd(width)}  `, indent),
+  );
+  const usage = spec.usage.map((line, i) => `${i === 0 ? "Usage: " : "       "}podc ${spec.name}${line ? ` ${line}` : ""}`);
+  return [
+    `podc ${spec.name}${summary ? ` — ${summary}` : ""}`,
+    "",
+    ...usage,
+    "",
+    ...paragraphs(spec.description),
+    "",
+    "Options:",
+    ...options,
+    "",
+    wrap(`Exit: ${spec.exit.replace(/\s*\n\s*/g, " ")}`, "", "      "),
+    `Docs: ${docs}`,
+    "",
+  ].join("\n");
+}
+
+/** Text whose paragraphs are separated by blank lines, each wrapped to HELP_WIDTH. */
+function paragraphs(text: string): string[] {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => wrap(paragraph, "", ""))
+    .join("\n\n")
+    .split("\n");
+}
+
+/** `text` as lines of at most HELP_WIDTH columns, the first after `first`, the others after `rest`. */
+function wrap(text: string, first: string, rest: string): string {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/)) {
+    if (!empty && line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(line);
+      line = rest;
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join("\n");
+}

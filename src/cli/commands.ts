@@ -1,0 +1,24 @@
+import type { Command } from "./command.js";
+
+/** A command as the dispatcher knows it before loading it: its one-line summary and how to load it. */
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ command: Command }>;
+}
+
+/*
+ * Every command of podc: adding one is one entry here and one file exporting `command = defineCommand(…)`.
+ * Each is loaded only when called, so `podc check` never pays for the HTTP client or the language server.
+ * The order is the order of `podc help`: the writer's daily commands first.
+ */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  init: { summary: "set an episode repository up: podc.json, .gitignore, an example, editor and CI", load: () => import("./init.js") },
+  check: { summary: "parse and check scripts", load: () => import("./check.js") },
+  fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
+  compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
+  run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
+  status: { summary: "show what the journal knows of every job", load: () => import("./status.js") },
+  import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },
+  serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
+  lsp: { summary: "start the language server for editors (--stdio)", load: () => import("./lsp.js") },
+};
