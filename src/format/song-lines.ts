@@ -7,7 +7,8 @@ import type { LinePlan, SongPart } from "./line-plan.js";
 import type { ScriptLines } from "./script-lines.js";
 
 // A song is spelled `SONG: Title`, its headers `Style: …`, `Model: …`, `Takes: …` and `Pick: …` (known keys in that case), its section
-// markers as the request spells them (`[verse]` → `[Verse]`, `【Verse 1】` → `[Verse 1]`) and its end `END SONG`.
+// markers as the request spells them (`[verse]` → `[Verse]`, `【Verse 1】` → `[Verse 1]`, free-form tags as written)
+// and its end `END SONG`.
 // Lyric lines lose only their indentation and trailing white space, which are not sent. The blank lines inside the
 // song are laid out later from each line's part.
 
@@ -30,9 +31,11 @@ export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
 
   for (const item of song.items) {
     if (item.type === "Note") continue; // a note on a line of its own is glue, laid out with its neighbours
+    if (item.type === "Lyric" && item.text === "") continue; // a stanza break: blank lines, laid out below
     const editor = canonicalLine(lines, item.span.start.line);
     if (item.type === "Marker") editor.replace(item.span.start.offset, item.span.end.offset, markerLine(item));
-    claim(editor.line, editor.render(), item.type === "Marker" ? "marker" : "lyric");
+    // A free-form tag is laid out like a lyric: a blank line before it is the writer's choice, and means something.
+    claim(editor.line, editor.render(), item.type === "Marker" && item.canonical !== null ? "marker" : "lyric");
   }
 
   if (song.end) {

@@ -4,6 +4,7 @@ import type {
   CastEntry,
   Invalid,
   LyricItem,
+  Marker,
   Note,
   Script,
   Song,
@@ -253,7 +254,7 @@ export class TreeBuilder implements ScriptActions {
     const previous = this.body[this.body.length - 1];
     if (this.sawBlank || previous?.type !== "Speech") return;
     this.diagnostics.push(
-      diagnostic("POD0114", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
+      diagnostic("POD0118", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
         help: `put a blank line before it, so that it reads as the ${what} it is`,
         fixes: [{ title: "Insert a blank line before it", span: this.span(line.start, line.start), replacement: this.lineBreak(line) }],
       }),
@@ -404,10 +405,15 @@ export class TreeBuilder implements ScriptActions {
       items: [],
     };
     let inLyrics = false;
+    let stanzaBreak: Line | undefined;
     let end = open.contentEnd;
     for (let i = 1; i < tokens.length; i++) {
       const line = lineOf(tokens[i]!);
-      if (line.kind === "blank") continue;
+      if (line.kind === "blank") {
+        // A stanza break: one empty Lyric for a run of blank lines between two lyric or tag lines, none at either end.
+        if (inLyrics) stanzaBreak ??= line;
+        continue;
+      }
       end = line.contentEnd;
       if (line.kind === "songEnd") {
         song.end = this.lineSpan(line);
@@ -418,7 +424,12 @@ export class TreeBuilder implements ScriptActions {
         continue;
       }
       inLyrics = true;
-      song.items.push(line.kind === "marker" ? this.marker(line) : this.lyric(line));
+      const item = line.kind === "marker" ? this.marker(line) : this.lyric(line);
+      // Before a known section marker, blank lines mean nothing: sections are set apart anyway.
+      const opensSection = item.type === "Marker" && item.canonical !== null;
+      if (stanzaBreak !== undefined && !opensSection) song.items.push({ type: "Lyric", span: this.span(stanzaBreak.start, stanzaBreak.start), text: "" });
+      stanzaBreak = undefined;
+      song.items.push(item);
     }
     song.span = this.span(song.span.start.offset, trimEnd(this.masked, open.start, end));
     if (!song.end) {
@@ -454,9 +465,10 @@ export class TreeBuilder implements ScriptActions {
   private marker(line: Line): LyricItem {
     const atom = this.atom(line.start, line.contentEnd);
     const name = readMarker(atom.text.slice(1, -1));
-    return name.number === undefined
-      ? { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical }
-      : { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical, number: name.number };
+    const marker: Marker = { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical, written: atom.text };
+    if (name.number !== undefined) marker.number = name.number;
+    if (name.suffix !== undefined) marker.suffix = name.suffix;
+    return marker;
   }
 
   private lyric(line: Line): LyricItem {
