@@ -32,7 +32,8 @@ async function activate(context) {
     "podc language server",
     // No `transport` here: the arguments are passed exactly as written, `--stdio` included.
     { command, args: ["lsp", "--stdio"], options: { shell: process.platform === "win32" } },
-    { documentSelector: [{ scheme: "file", language: "pod" }, { scheme: "untitled", language: "pod" }] },
+    // Fountain screenplays are checked too (podc reads them by Fountain's rules), whichever extension colours them.
+    { documentSelector: [{ scheme: "file", language: "pod" }, { scheme: "untitled", language: "pod" }, { scheme: "file", pattern: "**/*.fountain" }] },
   );
   context.subscriptions.push(client);
   try {
