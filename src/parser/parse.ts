@@ -36,6 +36,9 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
   if (options.dialect === "fountain") {
     const read = readFountain(source, (songs) => parse(songs, { projectLabels: options.projectLabels ?? new Set() }));
     for (const d of read.diagnostics) diagnostics.push(d);
+    if (read.script.body.length === 0 && !read.script.titlePage && diagnostics.length === 0) {
+      diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
+    }
     return { script: read.script, source, diagnostics };
   }
   const text = source.text;

@@ -4,8 +4,8 @@
 
 /** `INT.`, `EXT.`, `EST.`, `INT./EXT.`, `INT/EXT`, `I/E`, followed by a dot or a space; case-insensitive. */
 const SCENE_HEADING = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/i;
-/** A transition: a line in capitals ending in `TO:`, and the two fades Fountain writers use without it. */
-const TRANSITION = /^(?:[^\p{Ll}]* TO:|TO:|FADE IN:|FADE OUT\.|FADE TO BLACK\.|CUT TO BLACK\.)$/u;
+/** A transition: a line in capitals ending in `TO:`, and the fades writers use without it; `\` escapes it. */
+const TRANSITION = /^(?!\\)(?:[^\p{Ll}]* TO:|TO:|FADE IN:|FADE OUT\.|FADE TO BLACK\.|CUT TO BLACK\.)$/u;
 const LOWER = /\p{Ll}/u;
 const LETTER = /\p{L}/u;
 

@@ -385,9 +385,6 @@ class FountainReader {
         .map((t) => ({ type: "Boneyard" as const, span: this.span(t.start, t.end), terminated: t.terminated })),
     };
     if (page) script.titlePage = page;
-    if (script.body.length === 0 && !page && this.diagnostics.length === 0) {
-      this.diagnostics.push(diagnostic("POD0005", this.span(0, 0), "the script is empty: there is nothing to compile"));
-    }
     return { script, diagnostics: this.diagnostics };
   }
 
