@@ -1,6 +1,7 @@
 import { format } from "node:util";
 import { createConnection, type InitializeParams, type WatchDog } from "vscode-languageserver";
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
+import { Inbox } from "../lsp/inbox.js";
 import { startServer } from "../lsp/server.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -79,12 +80,29 @@ export function serveStdio(input: NodeJS.ReadableStream, io: Io): Promise<number
       },
       exit: (code: number) => end(code),
     };
+    const inbox = new Inbox();
     const connection = createConnection((logger) => {
-      const protocol = createProtocolConnection(new StreamMessageReader(input), new StreamMessageWriter(io.stdout), logger);
+      const reader = new StreamMessageReader(input);
+      const writer = new StreamMessageWriter(io.stdout);
+      // A frame whose body is not JSON is skipped: the frames after it are still read. A frame whose header cannot be
+      // read leaves no way to find where the next message starts; a server that kept running would never hear another
+      // message, so it exits at once and the editor, seeing it gone, starts a new one.
+      reader.onError((error) => {
+        if (error instanceof SyntaxError) {
+          io.stderr.write(`podc lsp: skipped a message that is not JSON: ${error.message}\n`);
+          return;
+        }
+        io.stderr.write(`podc lsp: cannot read the editor's messages any more (${error.message.split("\n")[0]}): exiting\n`);
+        end(EXIT.failed);
+        // Nothing more will be read: let go of the input, or the process would wait on it instead of exiting.
+        (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      });
+      const log = (message: string) => io.stderr.write(message + "\n");
+      const protocol = createProtocolConnection(inbox.guard(reader, writer, log), writer, logger);
       protocol.onClose(() => end(shutdownReceived ? EXIT.ok : EXIT.failed));
       return protocol;
     }, watchDog);
-    startServer(connection);
+    startServer(connection, inbox);
   });
 }
 

@@ -1,29 +1,24 @@
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { analyze } from "../compile.js";
-import { loadConfigFor } from "../config/load.js";
+import { resolve } from "node:path";
 import type { Config } from "../config/schema.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
-import { dryRun, dryRunText } from "../run/dry-run.js";
-import type { Reporter } from "../run/events.js";
-import { foldJournal } from "../run/job-record.js";
-import { buildEpisodes, LOCAL_KEY_BASE, type CompiledScript } from "../run/job.js";
-import { Journal, readJournal } from "../run/journal.js";
-import type { LocalService } from "../run/local-service.js";
-import { LockHeldError, RunLock } from "../run/lock.js";
-import { JsonReporter } from "../run/progress/json.js";
-import { LinesReporter } from "../run/progress/lines.js";
-import { TtyReporter } from "../run/progress/tty.js";
-import { shownPath } from "../run/progress/describe.js";
-import { runJobs } from "../run/runner.js";
-import { apiKeyFrom, baseUrlFrom } from "../run/service-target.js";
-import { repositoryRoot, stateDir } from "../run/state-dir.js";
-import { JournalWriteError } from "../run/submit.js";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
+import {
+  apiKeyFrom,
+  baseUrlFrom,
+  dryRun,
+  dryRunText,
+  JsonReporter,
+  LinesReporter,
+  LOCAL_KEY_BASE,
+  runScripts,
+  shownPath,
+  TtyReporter,
+  type Reporter,
+  type RunRequest,
+  type StartedService,
+} from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { compileScripts } from "./compile-scripts.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "run against the built-in emulator on this machine: no account, no key, no bill" },
@@ -52,63 +47,6 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
   run,
 );
 
-/** A compiled script set, or the exit code it ended with (diagnostics already printed). */
-export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
-
-/**
- * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go under `outBase`.
- * All scripts must share one podc.json and one repository root, since they share one journal and one service.
- */
-export function compileScripts(files: readonly string[], outBase: string, io: Io): Compiled {
-  const workspace = new Workspace(loadConfigFor);
-  const printer = new DiagnosticPrinter(io, "human");
-  const scripts: CompiledScript[] = [];
-  let failed = false;
-  let config: Config | undefined;
-  let configPath: string | undefined;
-  let root: string | undefined;
-  const names = new Map<string, string>();
-  for (const file of files) {
-    const shown = displayPath(file, io.cwd);
-    const loaded = workspace.configFor(file);
-    if (hasErrors(loaded.diagnostics)) {
-      printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
-      return { exitCode: EXIT.usage };
-    }
-    if (config === undefined) {
-      config = loaded.config;
-      configPath = loaded.path;
-    } else if (loaded.path !== configPath) {
-      throw new UsageError(`${shown} belongs to another project (${loaded.path ?? "no podc.json"}) than ${displayPath(files[0]!, io.cwd)}: run each project's scripts separately`);
-    }
-    const here = repositoryRoot(dirname(file), io.cwd);
-    if (root === undefined) root = here;
-    else if (here !== root) throw new UsageError(`${shown} is in another repository (${here}) than ${displayPath(files[0]!, io.cwd)}: run them separately`);
-    const name = basename(file).replace(/\.pod$/i, "");
-    const clash = names.get(name);
-    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${join(shownPath(outBase, io.cwd), name)}/: rename one, or run them separately`);
-    names.set(name, shown);
-    const read = readScript(file);
-    if ("error" in read) {
-      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
-      return { exitCode: EXIT.usage };
-    }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
-    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
-    if (!analysis.plan || hasErrors(analysis.diagnostics)) {
-      failed = true;
-      continue;
-    }
-    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir: join(outBase, name), plan: analysis.plan });
-  }
-  if (failed) {
-    printer.finish(files.length);
-    io.stderr.write("podc: nothing was sent: fix the errors above first\n");
-    return { exitCode: EXIT.failed };
-  }
-  return { scripts, config: config!, root: root! };
-}
-
 async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   await loadDisplayWidth(); // diagnostics are printed from synchronous code below
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
@@ -119,7 +57,6 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   const compiled = compileScripts(files, outBase, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
-  const state = stateDir(root);
 
   // Everything about the service is settled before any network I/O, and before the lock.
   let keyBase: string | undefined = values.local ? LOCAL_KEY_BASE : undefined;
@@ -137,83 +74,52 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
       }
     }
   }
-  const { episodes, jobs } = buildEpisodes(scripts, keyBase ?? "unknown:");
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
   if (values["dry-run"]) {
-    const records = keyBase !== undefined ? foldJournal(readJournal(state).entries) : undefined;
-    const report = dryRun(episodes, records, { ...choices, local: values.local });
+    const report = dryRun(scripts, root, keyBase, { ...choices, local: values.local });
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
 
-  let lock: RunLock;
-  try {
-    lock = await RunLock.acquire(state);
-  } catch (error) {
-    if (error instanceof LockHeldError) {
-      io.stderr.write(`podc: ${error.message}\n`);
-      return EXIT.failed;
-    }
-    throw error;
+  const service: RunRequest["service"] = values.local ? { start: (state) => startLocal(state, config, io) } : remote!;
+  const outcome = await runScripts({
+    scripts,
+    root,
+    settings: config.service,
+    keyBase: keyBase!,
+    service,
+    local: values.local,
+    choices,
+    maxDownloadBytes: maxFileMb * 1024 * 1024,
+    ...(io.interrupted ? { interrupted: io.interrupted } : {}),
+    reporter: () => reporterFor(values.json, io),
+    onJournalWarning: (path, warning) => {
+      io.stderr.write(`podc: warning: ${shownPath(path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
+    },
+  });
+  if ("error" in outcome) {
+    io.stderr.write(`podc: ${outcome.error}\n`);
+    return EXIT.failed;
   }
-  let journal: Journal | undefined;
-  let local: LocalService | undefined;
-  let reporter: Reporter | undefined;
-  try {
-    journal = Journal.open(state);
-    for (const warning of journal.warnings) {
-      io.stderr.write(`podc: warning: ${shownPath(journal.path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
-    }
-    let settings = config.service;
-    if (values.local) {
-      // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
-      const { startLocalService, LOCAL_POLL_MS } = await import("../run/local-service.js");
-      local = await startLocalService(state, config);
-      settings = { ...settings, pollIntervalMs: Math.min(settings.pollIntervalMs, LOCAL_POLL_MS) };
-      io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${shownPath(local.ledgerPath, io.cwd)})\n`);
-    }
-    const service = local ? { baseUrl: local.baseUrl, apiKey: local.apiKey, settings } : { ...remote!, settings };
-    reporter = values.json
-      ? new JsonReporter(io.stdout, io.stderr, io.cwd)
-      : io.stderr.isTTY
-        ? new TtyReporter(io.stderr, io.cwd, useColor(io.stderr, io.env))
-        : new LinesReporter(io.stderr, io.cwd);
-    const result = await runJobs({
-      episodes,
-      jobs,
-      journal,
-      root,
-      keyBase: keyBase!,
-      service,
-      local: values.local,
-      choices,
-      maxDownloadBytes: maxFileMb * 1024 * 1024,
-      ...(io.interrupted ? { interrupted: io.interrupted } : {}),
-      report: (event) => reporter!.event(event),
-    });
-    if (!values.json) for (const path of result.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
-    return result.exitCode;
-  } catch (error) {
-    if (error instanceof JournalWriteError || isFileSystemError(error)) {
-      io.stderr.write(`podc: ${(error as Error).message}\n`);
-      return EXIT.failed;
-    }
-    throw error;
-  } finally {
-    reporter?.close();
-    journal?.close();
-    await local?.close();
-    lock.release();
-  }
+  if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
+  return outcome.exitCode;
+}
+
+/** `--local`: the built-in emulator, loaded only here, so a run against the real service never pays for loading it. */
+async function startLocal(state: string, config: Config, io: Io): Promise<StartedService> {
+  const { startLocalService, LOCAL_POLL_MS } = await import("./local-service.js");
+  const local = await startLocalService(state, config);
+  io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${shownPath(local.ledgerPath, io.cwd)})\n`);
+  return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
+}
+
+function reporterFor(json: boolean, io: Io): Reporter {
+  if (json) return new JsonReporter(io.stdout, io.stderr, io.cwd);
+  return io.stderr.isTTY ? new TtyReporter(io.stderr, io.cwd, useColor(io.stderr, io.env)) : new LinesReporter(io.stderr, io.cwd);
 }
 
 function configError(io: Io, message: string): number {
   io.stderr.write(`podc run: ${message}\n`);
   return EXIT.usage;
-}
-
-function isFileSystemError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^E[A-Z]+$/.test(code);
 }

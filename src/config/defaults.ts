@@ -1,4 +1,6 @@
+import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
 import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
+import { DEFAULT_MODEL } from "../language/models.js";
 import type { Config } from "./schema.js";
 
 // The defaults as plain data, so that a project without podc.json never loads zod (most of a cold start's cost).
@@ -12,7 +14,7 @@ export function defaultConfig(): Config {
   return {
     cast: {},
     voices: [...DEFAULT_VOICES],
-    model: "auto",
+    model: DEFAULT_MODEL,
     limits: {
       lyricsChars: 3000,
       promptChars: 1024,
@@ -24,7 +26,7 @@ export function defaultConfig(): Config {
     },
     speech: { inlineTags: [] },
     service: {
-      queryPath: "/v1/song/query/{id}",
+      queryPath: DEFAULT_QUERY_PATH,
       pollIntervalMs: 5000,
       timeoutMs: 15 * 60 * 1000,
       requestTimeoutMs: 120_000,

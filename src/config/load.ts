@@ -3,6 +3,7 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNo
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { nearest } from "../diagnostics/suggest.js";
+import { RESERVED_LABELS } from "../language/song-block.js";
 import { SourceText } from "../source/source-text.js";
 import { defaultConfig } from "./defaults.js";
 import { CONFIG_FILE, findConfig } from "./find.js";
@@ -95,7 +96,7 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
   for (const [label, voice] of Object.entries(config.cast)) {
     const value = findNodeAtLocation(tree, ["cast", label]);
     const at = value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0);
-    if (label === "SONG" || label === "END SONG") {
+    if (RESERVED_LABELS.has(label)) {
       const key = value?.parent?.children?.[0];
       diagnostics.push(
         diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, { file }),

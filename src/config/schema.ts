@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import { DEFAULT_VOICES } from "./defaults.js";
+import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
+import { DEFAULT_MODEL } from "../language/models.js";
 
 export { DEFAULT_VOICES, defaultConfig } from "./defaults.js";
 
@@ -34,7 +36,7 @@ export const ServiceSettingsSchema = z
     queryPath: z
       .string()
       .regex(/\{id\}/, "the query path template must contain {id}")
-      .default("/v1/song/query/{id}")
+      .default(DEFAULT_QUERY_PATH)
       .describe("Path template for reading a song task; {id} is replaced by the URL-encoded task id."),
     pollIntervalMs: z.number().int().min(100).default(5000).describe("Milliseconds between polls of a running song task."),
     timeoutMs: z.number().int().min(1000).default(15 * 60 * 1000).describe("Overall deadline of one `podc run`, in milliseconds."),
@@ -83,7 +85,7 @@ export const ConfigSchema = z
       .array(z.string().min(1))
       .default([...DEFAULT_VOICES])
       .describe("Voice names the account can use; a cast voice outside this list is an error."),
-    model: z.string().min(1).default("auto").describe("Default song model when neither the song nor the title page names one."),
+    model: z.string().min(1).default(DEFAULT_MODEL).describe("Default song model when neither the song nor the title page names one."),
     models: z
       .array(z.string().min(1))
       .optional()

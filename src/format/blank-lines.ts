@@ -1,5 +1,5 @@
 import type { LinePlan, PlannedLine } from "./line-plan.js";
-import type { ScriptLines } from "./script-lines.js";
+import type { ScriptLines } from "./lines.js";
 
 // Blank lines carry meaning in a script only by being there: one ends the title page, a speech or an unreadable
 // run, and in a song one among the lyrics is a stanza break. Lines of notes or boneyard are skipped by the parser altogether. So between two

@@ -1,9 +1,8 @@
 import { parse } from "../parser/parse.js";
 import { layOut } from "./blank-lines.js";
-import { lineEnding } from "./line-ending.js";
+import { planLines } from "./elements.js";
+import { lineEnding, ScriptLines } from "./lines.js";
 import { meaningOf } from "./meaning.js";
-import { planLines } from "./plan-lines.js";
-import { ScriptLines } from "./script-lines.js";
 import { TriviaMap } from "./trivia-map.js";
 
 // `podc fmt` and the language server's formatting share this one function. The layout is described for writers in

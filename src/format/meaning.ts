@@ -1,8 +1,7 @@
 import type { BodyElement, LyricItem, Note, SpeechPart } from "../ast/nodes.js";
+import { lyricsText, markerLine, stylePrompt } from "../ast/song.js";
+import { spokenText } from "../ast/speech.js";
 import { walk } from "../ast/walk.js";
-import { lyricsText, markerLine } from "../lower/lyrics.js";
-import { stylePrompt } from "../lower/prompt.js";
-import { spokenText } from "../lower/spoken-text.js";
 import type { ParseResult } from "../parser/parse.js";
 
 // The formatter proves each result: it parses what it wrote and compares this summary of meaning with the input's.

@@ -1,12 +1,30 @@
-/** Title-page keys that change what a script compiles to. */
+/** Title-page keys with meaning, in their documented spelling: the episode's name, its cast, its songs' model. */
 export const MEANINGFUL_TITLE_KEYS = ["Title", "Cast", "Model"] as const;
 
-/** Metadata keys writers commonly use (Fountain's among them): kept, with no effect on requests. */
-export const COMMON_TITLE_KEYS = ["Author", "Authors", "Episode", "Season", "Draft date", "Credit", "Source", "Contact", "Notes", "Copyright", "Series"] as const;
+/** Common metadata keys: kept, never sent. A typo of a meaningful key is flagged; these are known, so they are not. */
+export const METADATA_TITLE_KEYS = [
+  "Author",
+  "Authors",
+  "Episode",
+  "Season",
+  "Series",
+  "Draft date",
+  "Credit",
+  "Source",
+  "Contact",
+  "Notes",
+  "Copyright",
+] as const;
 
-const ALL = new Set<string>([...MEANINGFUL_TITLE_KEYS, ...COMMON_TITLE_KEYS].map((key) => key.toLowerCase()));
+/** Every known title-page key: those with meaning first, then the metadata, in the order an editor offers them. */
+export const TITLE_KEYS: readonly string[] = [...MEANINGFUL_TITLE_KEYS, ...METADATA_TITLE_KEYS];
 
-/** Whether a key (any case) is one of the title-page keys above. */
+/** A meaningful title-page key's documented spelling, by its lower-case name. */
+export const TITLE_KEY_SPELLING: ReadonlyMap<string, string> = new Map(MEANINGFUL_TITLE_KEYS.map((k) => [k.toLowerCase(), k]));
+
+const KNOWN = new Set(TITLE_KEYS.map((key) => key.toLowerCase()));
+
+/** Whether a key (any case) is one of the known title-page keys. */
 export function isKnownTitleKey(key: string): boolean {
-  return ALL.has(key.toLowerCase());
+  return KNOWN.has(key.toLowerCase());
 }

@@ -1,7 +1,7 @@
 import type { Song } from "../ast/nodes.js";
+import { songHeaderNode } from "../ast/song.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import { songHeaderNode } from "./song-header.js";
 
 /**
  * How many takes the service makes of a song when a request does not say `n`: two, each billed (the public

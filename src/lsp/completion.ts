@@ -6,8 +6,11 @@ import {
   type Range,
 } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
-import { SONG_HEADERS } from "../language/song-headers.js";
 import { SECTION_NAMES } from "../language/markers.js";
+import { DEFAULT_MODEL } from "../language/models.js";
+import { SONG_END } from "../language/song-block.js";
+import { SONG_HEADERS } from "../language/song-headers.js";
+import { TITLE_KEYS } from "../language/title-keys.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 
@@ -20,8 +23,8 @@ import { lineText } from "./positions.js";
 //   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
 //   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
 
-/** Title-page keys offered: those with meaning, then common metadata. */
-const TITLE_KEYS = ["Title", "Cast", "Model", "Author", "Episode", "Season", "Series", "Draft date", "Contact", "Copyright"];
+/** What makes the editor ask for completion without a word typed: a forced label, a section marker. */
+export const TRIGGER_CHARACTERS = ["@", "[", "【"];
 const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
 const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
 const COLON = /[:：]/;
@@ -165,7 +168,7 @@ function songCompletions(state: ScriptState, song: Song, line: number, before: s
       }),
     );
     if (!bracket && start === 0) {
-      items.push({ label: "END SONG", kind: CompletionItemKind.Keyword, detail: "close the song block", sortText: "2000", textEdit: { range, newText: "END SONG" } });
+      items.push({ label: SONG_END, kind: CompletionItemKind.Keyword, detail: "close the song block", sortText: "2000", textEdit: { range, newText: SONG_END } });
     }
   }
   return items;
@@ -187,7 +190,7 @@ function keyItems(keys: readonly string[], before: string, after: string, span: 
 
 function modelItems(state: ScriptState, before: string, after: string, colon: number, span: LineRange): CompletionItem[] {
   const { config } = state.loaded;
-  const models = [...new Set([...(config.models ?? []), config.model, "auto"])];
+  const models = [...new Set([...(config.models ?? []), config.model, DEFAULT_MODEL])];
   const start = colon + 1 + (/^[ \t]*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
   const range = span(start, Math.max(start, before.length + after.trimEnd().length));
   return models.map((model, i) => ({

@@ -1,14 +1,25 @@
 import { pathToFileURL } from "node:url";
-import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from "vscode-languageserver";
+import {
+  DiagnosticSeverity,
+  DocumentDiagnosticReportKind,
+  type Connection,
+  type Diagnostic as LspDiagnostic,
+  type FullDocumentDiagnosticReport,
+  type WorkspaceFullDocumentDiagnosticReport,
+} from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE, type LoadedConfig } from "../config/load.js";
+import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
-import type { Scripts } from "./documents.js";
+import type { ScriptState, Scripts } from "./documents.js";
+import type { Inbox } from "./inbox.js";
 import { PositionMap } from "./positions.js";
+import type { Workspace } from "./workspace.js";
 
-// Diagnostics are pushed: after every change the document is analysed again and the whole list is published with
-// the document's version. Analysis is fast enough (`npm run bench -- --only lsp`) that no debounce is needed; a burst of changes
-// already waiting in the connection's queue is coalesced into one analysis by deferring to the next turn.
+// Diagnostics are pushed after every change, the whole list with the document's version — or pulled, by clients that
+// ask for them (textDocument/diagnostic), including for scripts that are not open. A burst of changes is analysed
+// once: the analysis is deferred to the next turn of the event loop, and skipped when the inbox already holds a
+// newer version of the document (that version's own change will publish).
 //
 // A broken podc.json is treated as `podc check` treats it: its own problems are published on podc.json, and the
 // scripts it governs are not judged (their speakers and voices depend on it) — each shows one diagnostic saying so.
@@ -30,8 +41,21 @@ export function toLspDiagnostic(d: Diagnostic, positions: PositionMap): LspDiagn
   };
 }
 
-/** Publishes each open script's diagnostics on open and change, clears them on close, re-checks on podc.json changes. */
-export function addDiagnosticsHandler(connection: Connection, scripts: Scripts): void {
+/**
+ * The diagnostics the editor shows for a script: podc check's, as many as it prints (`limits.diagnosticsPerFile`,
+ * then one saying how many more), or the one saying podc.json must be fixed first.
+ */
+export function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
+  const { loaded, positions } = state;
+  if (hasErrors(loaded.diagnostics)) return [configBlocks(loaded)];
+  return capDiagnostics(state.analysis.diagnostics, loaded.config.limits.diagnosticsPerFile).map((d) => toLspDiagnostic(d, positions));
+}
+
+/**
+ * Publishes each open script's diagnostics on open and change (unless the client pulls them), clears them on close,
+ * re-checks every open script when a podc.json changes, and answers pull requests for any script.
+ */
+export function addDiagnosticsHandler(connection: Connection, scripts: Scripts, inbox: Inbox, workspace: Workspace, options: { pull: boolean; refresh: boolean }): void {
   const pending = new Set<string>();
   /** What was last published for each podc.json, so an unchanged configuration is not sent again. */
   const publishedConfigs = new Map<string, string>();
@@ -57,18 +81,10 @@ export function addDiagnosticsHandler(connection: Connection, scripts: Scripts):
   };
 
   const publishScript = (uri: string) => {
+    if (options.pull) return; // the client asks when it wants them
     const state = scripts.get(uri);
     if (!state) return;
-    const { loaded, positions } = state;
-    const diagnostics = hasErrors(loaded.diagnostics)
-      ? [configBlocks(loaded)]
-      : state.analysis.diagnostics.map((d) => toLspDiagnostic(d, positions));
-    void connection.sendDiagnostics({ uri, version: state.version, diagnostics });
-  };
-
-  const publish = (uri: string) => {
-    publishScript(uri);
-    publishConfigs(false);
+    void connection.sendDiagnostics({ uri, version: state.version, diagnostics: scriptDiagnostics(state) });
   };
 
   const schedule = (uri: string) => {
@@ -76,20 +92,62 @@ export function addDiagnosticsHandler(connection: Connection, scripts: Scripts):
     pending.add(uri);
     setImmediate(() => {
       pending.delete(uri);
-      publish(uri);
+      const document = scripts.documents.get(uri);
+      if (!document || inbox.isSuperseded(uri, document.version)) return;
+      guarded(connection, () => {
+        publishScript(uri);
+        publishConfigs(false);
+      });
     });
   };
 
+  let recheckPending = false;
+  scripts.onConfigChange(() => {
+    // Deferred: the change may be noticed in the middle of another request's analysis.
+    if (recheckPending) return;
+    recheckPending = true;
+    setImmediate(() => {
+      recheckPending = false;
+      guarded(connection, () => {
+        for (const document of scripts.documents.all()) publishScript(document.uri);
+        publishConfigs(true);
+        if (options.pull && options.refresh) void connection.languages.diagnostics.refresh();
+      });
+    });
+  });
+
   scripts.documents.onDidChangeContent((event) => schedule(event.document.uri));
   scripts.documents.onDidClose((event) => {
-    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+    if (!options.pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles((params) => {
-    if (!params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) return;
-    scripts.configChanged();
-    for (const document of scripts.documents.all()) publishScript(document.uri);
-    publishConfigs(true);
+    if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.configChanged();
+    if (params.changes.some((change) => change.uri.endsWith(".pod"))) workspace.changed();
   });
+
+  connection.languages.diagnostics.on((params): FullDocumentDiagnosticReport => {
+    const state = scripts.read(params.textDocument.uri);
+    if (state) publishConfigs(false);
+    return { kind: DocumentDiagnosticReportKind.Full, items: state ? scriptDiagnostics(state) : [] };
+  });
+  connection.languages.diagnostics.onWorkspace(async () => {
+    const items: WorkspaceFullDocumentDiagnosticReport[] = [];
+    for (const uri of await workspace.scripts()) {
+      if (scripts.documents.get(uri)) continue; // open documents are pulled one by one
+      const state = scripts.read(uri);
+      if (state) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: scriptDiagnostics(state) });
+    }
+    return { items };
+  });
+}
+
+/** Runs work deferred out of a handler: a failure is logged to the editor, never left to end the process. */
+export function guarded(connection: Connection, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    connection.console.error(`podc: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
 }
 
 function configDiagnostics(uri: string, loaded: LoadedConfig): LspDiagnostic[] {

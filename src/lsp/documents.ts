@@ -1,8 +1,10 @@
+import { readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { TextDocuments, type Connection } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { analyze, type Analysis } from "../compile.js";
+import { configFingerprint } from "../config/find.js";
 import { loadConfigFor, type LoadedConfig } from "../config/load.js";
 import { defaultConfig } from "../config/schema.js";
 import { PositionMap } from "./positions.js";
@@ -10,9 +12,14 @@ import { PositionMap } from "./positions.js";
 // Every feature reads the same analysis of a document: it is made at most once per document version (usually
 // right after the change, for diagnostics) and shared by completion, hover, symbols and the rest. The analysis
 // is the library's `analyze`, the one `podc check` runs, with the podc.json that governs the script's folder. It is
-// made whole every time: a 5,000-line script takes about 10 ms (`npm run bench -- --only lsp`), well inside an editor's budget.
+// made whole every time (`npm run bench -- --only lsp` measures it against analyze() itself).
+//
+// The podc.json in use is checked before each analysis by its size and modification time (a stat per folder up to
+// it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications).
+// When it changed, every configuration and analysis is forgotten and the listeners are told, to re-check every open
+// script. Editors that do send didChangeWatchedFiles get the same through configChanged().
 
-/** One open script at one version, analysed. */
+/** One script at one version, analysed: an open document, or a file read from disk. */
 export interface ScriptState {
   uri: string;
   version: number;
@@ -24,12 +31,20 @@ export interface ScriptState {
   positions: PositionMap;
 }
 
+interface FolderConfig {
+  loaded: LoadedConfig;
+  fingerprint: string;
+}
+
 /** The open documents and their analyses, plus the configurations that govern them. */
 export class Scripts {
   readonly documents = new TextDocuments(TextDocument);
   private readonly states = new Map<string, ScriptState>();
+  /** Scripts read from disk (not open), by URI, with the file's size and time they were read at. */
+  private readonly files = new Map<string, { stamp: string; state: ScriptState }>();
   /** LoadedConfig by folder, as `podc check` reads each folder's configuration once. */
-  private readonly configs = new Map<string, LoadedConfig>();
+  private readonly configs = new Map<string, FolderConfig>();
+  private readonly configListeners: (() => void)[] = [];
   /** Folder whose podc.json governs buffers that are not files yet (untitled documents). */
   workspaceFolder: string | undefined;
 
@@ -40,50 +55,95 @@ export class Scripts {
     });
   }
 
+  /** Calls `listener` whenever a podc.json in use was created, changed or deleted (after the caches are cleared). */
+  onConfigChange(listener: () => void): void {
+    this.configListeners.push(listener);
+  }
+
   /** The analysis of the current version of an open document; undefined when the document is not open. */
   get(uri: string): ScriptState | undefined {
     const document = this.documents.get(uri);
     if (!document) return undefined;
+    const loaded = this.configForUri(uri);
     const cached = this.states.get(uri);
-    if (cached && cached.version === document.version) return cached;
-    const path = filePath(uri);
-    const loaded = this.configFor(path === undefined ? this.workspaceFolder : dirname(path));
-    const analysis = analyze(document.getText(), { file: path ?? uri, config: loaded.config, plan: false });
-    const state: ScriptState = {
-      uri,
-      version: document.version,
-      document,
-      analysis,
-      loaded,
-      positions: new PositionMap(document),
-    };
+    if (cached && cached.version === document.version && cached.loaded === loaded) return cached;
+    const state = this.analyse(uri, document, loaded);
     this.states.set(uri, state);
     return state;
   }
 
-  /** Forgets every configuration and analysis: a podc.json was created, changed or deleted. */
+  /**
+   * The analysis of a script whether it is open or not: an open document's current version, else the file on disk
+   * (cached until its size or time changes). Undefined when it is neither open nor a readable file.
+   */
+  read(uri: string): ScriptState | undefined {
+    const open = this.get(uri);
+    if (open) return open;
+    const path = filePath(uri);
+    if (path === undefined) return undefined;
+    let stamp: string;
+    let text: string;
+    try {
+      const stat = statSync(path);
+      stamp = `${stat.size}\0${stat.mtimeMs}`;
+      const cached = this.files.get(uri);
+      const loaded = this.configForUri(uri);
+      if (cached && cached.stamp === stamp && cached.state.loaded === loaded) return cached.state;
+      text = readFileSync(path, "utf8");
+      const state = this.analyse(uri, TextDocument.create(uri, "pod", 0, text), loaded);
+      this.files.set(uri, { stamp, state });
+      return state;
+    } catch {
+      this.files.delete(uri);
+      return undefined;
+    }
+  }
+
+  /** Forgets every configuration and analysis (a podc.json was created, changed or deleted), and tells the listeners. */
   configChanged(): void {
     this.configs.clear();
     this.states.clear();
+    this.files.clear();
+    for (const listener of this.configListeners) listener();
   }
 
   /** The configurations read so far that come from a podc.json (not the defaults). */
   configFiles(): LoadedConfig[] {
     const byPath = new Map<string, LoadedConfig>();
-    for (const loaded of this.configs.values()) if (loaded.path) byPath.set(loaded.path, loaded);
+    for (const { loaded } of this.configs.values()) if (loaded.path) byPath.set(loaded.path, loaded);
     return [...byPath.values()];
   }
 
-  private configFor(dir: string | undefined): LoadedConfig {
-    if (dir === undefined) return { config: defaultConfig(), diagnostics: [] };
-    let loaded = this.configs.get(dir);
-    if (!loaded) {
-      loaded = loadConfigFor(dir);
-      this.configs.set(dir, loaded);
+  /** The folder a script's podc.json is looked for from: its own, or the workspace's for an untitled buffer. */
+  private folderOf(uri: string): string | undefined {
+    const path = filePath(uri);
+    return path === undefined ? this.workspaceFolder : dirname(path);
+  }
+
+  private configForUri(uri: string): LoadedConfig {
+    const dir = this.folderOf(uri);
+    if (dir === undefined) return NO_CONFIG;
+    const fingerprint = configFingerprint(dir);
+    let entry = this.configs.get(dir);
+    if (entry && entry.fingerprint !== fingerprint) {
+      this.configChanged();
+      entry = undefined;
     }
-    return loaded;
+    if (!entry) {
+      entry = { loaded: loadConfigFor(dir), fingerprint };
+      this.configs.set(dir, entry);
+    }
+    return entry.loaded;
+  }
+
+  private analyse(uri: string, document: TextDocument, loaded: LoadedConfig): ScriptState {
+    const path = filePath(uri);
+    const analysis = analyze(document.getText(), { file: path ?? uri, config: loaded.config, plan: false });
+    return { uri, version: document.version, document, analysis, loaded, positions: new PositionMap(document) };
   }
 }
+
+const NO_CONFIG: LoadedConfig = { config: defaultConfig(), diagnostics: [] };
 
 /** The file-system path of a `file:` URI; undefined for other schemes (untitled buffers, virtual files). */
 export function filePath(uri: string): string | undefined {
@@ -93,4 +153,9 @@ export function filePath(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The `file:` URI of a path. */
+export function fileUri(path: string): string {
+  return pathToFileURL(path).href;
 }

@@ -1,12 +1,9 @@
 import { MarkupKind, type Connection, type Hover, type Position } from "vscode-languageserver";
 import type { Marker, Song } from "../ast/nodes.js";
+import { hasLyricLines, lyricsText, markerLine, songHeader, songModelChoice, stylePrompt } from "../ast/song.js";
+import { titlePageValue } from "../ast/title-page.js";
 import type { Span } from "../source/span.js";
-import { codePointLength } from "../lower/code-points.js";
-import { hasLyricLines, lyricsText, markerLine } from "../lower/lyrics.js";
-import { stylePrompt } from "../lower/prompt.js";
-import { songHeader } from "../lower/song-header.js";
-import { songModel } from "../lower/song-model.js";
-import { titlePageValue } from "../lower/title-page.js";
+import { codePointLength } from "../source/text.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 
@@ -68,12 +65,13 @@ function songText(state: ScriptState, song: Song): string {
   const lyrics = codePointLength(lyricsText(song));
   const prompt = codePointLength(stylePrompt(songHeader(song, "style") ?? ""));
   const titleModel = titlePageValue(state.analysis.script, "model");
-  const model = songModel(song, titleModel, config.model);
-  const source = [
-    [songHeader(song, "model"), "this song's Model header"],
-    [titleModel, "the title page's Model"],
-    [config.model, state.loaded.path ? "podc.json's model" : "the default"],
-  ].find(([value]) => value !== undefined && value.trim() !== "")?.[1] ?? "the default";
+  const { model, source: from } = songModelChoice(song, titleModel, config.model);
+  const source = {
+    song: "this song's Model header",
+    titlePage: "the title page's Model",
+    config: state.loaded.path ? "podc.json's model" : "the default",
+    default: "the default",
+  }[from];
   const lines = [
     `**${name}** — one song request`,
     "",

@@ -1,4 +1,5 @@
 import { LSPErrorCodes, ResponseError, type Connection, type Position, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
+import { RESERVED_LABELS } from "../language/song-block.js";
 import type { Span } from "../source/span.js";
 import { speechAt } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
@@ -31,7 +32,7 @@ export function renameSpeaker(state: ScriptState, position: Position, newName: s
   if (!/^\p{L}[\p{L}\p{N} .'_-]*$/u.test(name)) {
     throw refuse(`${newName} is not a speaker label: letters, digits, spaces and . ' - _, starting with a letter`);
   }
-  if (name === "SONG" || name === "END SONG") throw refuse(`${name} is reserved for song blocks`);
+  if (RESERVED_LABELS.has(name)) throw refuse(`${name} is reserved for song blocks`);
   if (name === target.name) return { changes: { [state.uri]: [] } };
   if (state.analysis.cast.has(target.name) && state.analysis.cast.has(name)) {
     throw refuse(`${name} is already cast: renaming ${target.name} to it would make the two speakers one`);

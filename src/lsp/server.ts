@@ -6,34 +6,43 @@ import {
   type InitializeResult,
 } from "vscode-languageserver";
 import { addCodeActionsHandler } from "./code-actions.js";
-import { addCompletionHandler } from "./completion.js";
+import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";
 import { addDefinitionHandler } from "./definition.js";
 import { addDiagnosticsHandler } from "./diagnostics.js";
 import { filePath, Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
 import { addHoverHandler } from "./hover.js";
+import type { Inbox } from "./inbox.js";
 import { addRenameHandler } from "./rename.js";
 import { addSymbolsHandler } from "./symbols.js";
+import { Workspace } from "./workspace.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
 // analysis of a document (documents.ts) and lives in its own file. Only standard LSP 3.17 is spoken: incremental
-// text sync, UTF-16 positions, pushed diagnostics, and a file watcher on podc.json when the client can register one.
+// text sync, UTF-16 positions, pushed or pulled diagnostics, and a file watcher on podc.json and scripts when the
+// client can register one (and without it, podc.json is still noticed: see documents.ts).
 
 /** Wires every feature onto `connection` and starts listening. The caller owns the transport and the process. */
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, inbox: Inbox): void {
   const scripts = new Scripts();
+  const workspace = new Workspace();
   let canWatch = false;
+  const pull = { pull: false, refresh: false };
 
   connection.onInitialize((params): InitializeResult => {
-    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
-    scripts.workspaceFolder = folder ? filePath(folder) : undefined;
-    canWatch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const prepareRename = params.capabilities.textDocument?.rename?.prepareSupport === true;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    scripts.workspaceFolder = folders[0] ? filePath(folders[0]) : undefined;
+    workspace.setFolders(folders);
+    const capabilities = params.capabilities;
+    canWatch = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    pull.pull = capabilities.textDocument?.diagnostic !== undefined;
+    pull.refresh = capabilities.workspace?.diagnostics?.refreshSupport === true;
+    const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ["@", "["] },
+        completionProvider: { triggerCharacters: TRIGGER_CHARACTERS },
         hoverProvider: true,
         documentSymbolProvider: true,
         foldingRangeProvider: true,
@@ -41,19 +50,21 @@ export function startServer(connection: Connection): void {
         renameProvider: prepareRename ? { prepareProvider: true } : true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentFormattingProvider: true,
+        diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: true },
       },
       serverInfo: { name: "podc" },
     };
   });
   connection.onInitialized(() => {
-    // Clients that cannot register a watcher are expected to send podc.json changes themselves, or not at all.
     if (canWatch) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/podc.json" }] });
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: "**/podc.json" }, { globPattern: "**/*.pod" }],
+      });
     }
   });
 
   scripts.listen(connection);
-  addDiagnosticsHandler(connection, scripts);
+  addDiagnosticsHandler(connection, scripts, inbox, workspace, pull);
   addCompletionHandler(connection, scripts);
   addHoverHandler(connection, scripts);
   addSymbolsHandler(connection, scripts);

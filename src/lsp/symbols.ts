@@ -1,8 +1,6 @@
 import { SymbolKind, type Connection, type DocumentSymbol } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
-import { markerLine } from "../lower/lyrics.js";
-import { stylePrompt } from "../lower/prompt.js";
-import { songHeader } from "../lower/song-header.js";
+import { markerLine, stylePrompt, songHeader } from "../ast/song.js";
 import type { ScriptState, Scripts } from "./documents.js";
 
 // The outline of an episode: sections nest by their number of `#`, songs sit in the section they belong to, and a

@@ -15,7 +15,8 @@ import type {
   TitleEntry,
   TitlePage,
 } from "../ast/nodes.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Diagnostic, Fix } from "../diagnostics/diagnostic.js";
+import { insertLinesAfter, insertLinesBefore, lineBreakOf, removeLines } from "../diagnostics/line-fixes.js";
 import { diagnostic } from "../diagnostics/report.js";
 import type { SourceText } from "../source/source-text.js";
 import type { ScriptActions } from "./grammar.js";
@@ -212,6 +213,7 @@ export class TreeBuilder implements ScriptActions {
     this.diagnostics.push(
       diagnostic("POD0115", this.lineSpan(line), "END SONG without a song to end", {
         help: "a song starts with `SONG: Title`; remove this line or open the song above it",
+        fixes: [removeLines(this.source, this.source.lineOf(line.start), this.source.lineOf(line.start), "Remove this END SONG")],
       }),
     );
     this.push({ type: "Invalid", span: this.lineSpan(line), text: this.clean(line.start, line.contentEnd) });
@@ -256,15 +258,9 @@ export class TreeBuilder implements ScriptActions {
     this.diagnostics.push(
       diagnostic("POD0118", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
         help: `put a blank line before it, so that it reads as the ${what} it is`,
-        fixes: [{ title: "Insert a blank line before it", span: this.span(line.start, line.start), replacement: this.lineBreak(line) }],
+        fixes: [insertLinesBefore(this.source, this.source.lineOf(line.start), [""], "Put a blank line before it")],
       }),
     );
-  }
-
-  /** The line break the script uses, read at the end of the line before `line`. */
-  private lineBreak(line: Line): string {
-    const text = this.source.text;
-    return text.charCodeAt(line.start - 2) === 13 && text.charCodeAt(line.start - 1) === 10 ? "\r\n" : text.charCodeAt(line.start - 1) === 13 ? "\r" : "\n";
   }
 
   speech(headToken: IToken, continuation: readonly IToken[]): void {
@@ -424,7 +420,7 @@ export class TreeBuilder implements ScriptActions {
         continue;
       }
       inLyrics = true;
-      const item = line.kind === "marker" ? this.marker(line) : this.lyric(line);
+      const item = line.kind === "marker" ? this.marker(line) : this.lyric(line, song);
       // Before a known section marker, blank lines mean nothing: sections are set apart anyway.
       const opensSection = item.type === "Marker" && item.canonical !== null;
       if (stanzaBreak !== undefined && !opensSection) song.items.push({ type: "Lyric", span: this.span(stanzaBreak.start, stanzaBreak.start), text: "" });
@@ -436,6 +432,7 @@ export class TreeBuilder implements ScriptActions {
       this.diagnostics.push(
         diagnostic("POD0303", this.lineSpan(open), `song "${song.title.text}" never ends`, {
           help: "add a line END SONG after its lyrics",
+          fixes: [insertLinesAfter(this.source, song.span.end.line, ["END SONG"], "Add END SONG after the lyrics")],
         }),
       );
     }
@@ -471,14 +468,17 @@ export class TreeBuilder implements ScriptActions {
     return marker;
   }
 
-  private lyric(line: Line): LyricItem {
+  private lyric(line: Line, song: Song): LyricItem {
     if (line.kind === "keyValue") {
       const colon = this.colonIn(line);
       const key = this.atom(line.start, colon).text;
       if (SONG_HEADER_SPELLING.has(key.toLowerCase())) {
+        const headers = song.headers;
+        const above = headers.length > 0 ? headers[headers.length - 1]!.span.end.line : song.span.start.line;
         this.diagnostics.push(
           diagnostic("POD0308", this.lineSpan(line), `"${key}:" among the lyrics is sent as a lyric line`, {
             help: "song headers go directly after the SONG: line, before the first lyric or section marker",
+            fixes: [this.moveLineUp(this.source.lineOf(line.start), above, `Move ${key}: up to the song's headers`)],
           }),
         );
       }
@@ -487,6 +487,30 @@ export class TreeBuilder implements ScriptActions {
     const last = trimEnd(this.masked, first, line.contentEnd);
     // Lyrics are sent as written: keep inner spacing, cut only notes and the line's ends.
     return { type: "Lyric", span: this.span(first, last), text: this.clean(first, last) };
+  }
+
+  // ---- fixes that move lines
+
+  /** One edit that moves the 1-based line `line` up to just after line `above`, the lines between kept in order. */
+  private moveLineUp(line: number, above: number, title: string): Fix {
+    const source = this.source;
+    const from = source.lineEnd(above);
+    const between = source.text.slice(from, source.lineEnd(line - 1));
+    const replacement = lineBreakOf(source) + source.lineText(line) + between;
+    return { title, span: this.span(from, source.lineEnd(line)), replacement };
+  }
+
+  /** Where an unclosed boneyard opened at `start` may be closed: after its paragraph, and at the end of the script. */
+  private closeBoneyard(start: number): Fix[] {
+    const source = this.source;
+    const isBlank = (line: number) => source.lineText(line).trim() === "";
+    let last = source.lineCount;
+    while (last > 1 && isBlank(last)) last--;
+    let paragraph = source.lineOf(start);
+    while (paragraph < last && !isBlank(paragraph + 1)) paragraph++;
+    const fixes = [insertLinesAfter(source, last, ["*/"], "Close the boneyard at the end of the script")];
+    if (paragraph < last) fixes.unshift(insertLinesAfter(source, paragraph, ["*/"], "Close the boneyard at the end of its paragraph"));
+    return fixes;
   }
 
   // ---- notes and boneyards
@@ -509,9 +533,11 @@ export class TreeBuilder implements ScriptActions {
         t.kind === "boneyard"
           ? diagnostic("POD0101", this.span(t.start, t.start + 2), "this boneyard is never closed: it hides the rest of the script", {
               help: "close it with */",
+              fixes: this.closeBoneyard(t.start),
             })
           : diagnostic("POD0102", this.span(t.start, t.start + 2), "this note is never closed", {
               help: "close it with ]] (a note cannot span a blank line)",
+              fixes: [{ title: "Close the note with ]]", span: this.span(t.end, t.end), replacement: "]]" }],
             }),
       );
     }

@@ -75,6 +75,7 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
   scan(source, /\0/g, (offset) =>
     diagnostic("POD0002", source.span(offset, offset + 1), "NUL byte in the script", {
       help: "remove it: a script is plain text",
+      fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
     }),
     diagnostics,
   );

@@ -1,3 +1,4 @@
+import { SONG_OPEN } from "../language/song-block.js";
 import { isParenthetical, screenplayHabit } from "./fountain/fountain-lines.js";
 import { MASK } from "./trivia.js";
 
@@ -245,7 +246,7 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
   if (habit !== undefined) return lineInfo(habit === "sceneHeading" ? "heading" : "direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
-    if (!label.forced && label.afterColon !== undefined && label.name === "SONG" && !label.extension)
+    if (!label.forced && label.afterColon !== undefined && label.name === SONG_OPEN && !label.extension)
       return lineInfo("songOpen", start, contentEnd, end, label);
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
@@ -323,7 +324,7 @@ export function classifySong(text: string, start: number, contentEnd = contentEn
   if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
   if (c === 69 /* E */ && isEndSong(text.slice(first, last).replace(/[ \t]+/g, " "))) return lineInfo("songEnd", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
-  if (label && label.name === "SONG" && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
+  if (label && label.name === SONG_OPEN && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
   if (isMarker(text, first, last)) return lineInfo("marker", start, contentEnd, end);
   if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return lineInfo("keyValue", start, contentEnd, end);
   return lineInfo("lyric", start, contentEnd, end);

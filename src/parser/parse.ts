@@ -52,6 +52,7 @@ export function parse(input: string | Uint8Array, options: ParseOptions = {}): P
     diagnostics.push(
       diagnostic("POD0103", source.span(offset, offset + 2), "*/ closes no boneyard", {
         help: "a boneyard opens with /*; remove this */ or add the opening",
+        fixes: [{ title: "Remove this */", span: source.span(offset, offset + 2), replacement: "" }],
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../lower/canonical-json.js";
+import { canonicalJson } from "../contract/canonical-json.js";
 import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
 import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 

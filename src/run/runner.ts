@@ -1,20 +1,21 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServiceSettings } from "../config/schema.js";
-import { clientOptionsFromSettings, ServiceClient, type ServiceEvent } from "../service/client.js";
-import { describeOutcome, type Failure } from "../service/outcome.js";
 import { taskState } from "../contract/responses.js";
+import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
+import { describeOutcome } from "../service/outcome.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
-import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
+import type { ProblemKind, RunEvent } from "./events.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { JobBook } from "./job-book.js";
+import { ambiguousMessage, becauseText, failedMessage, traceOf } from "./job-messages.js";
 import { expectedChoices, type JobRecord } from "./job-record.js";
-import { jobLabel, originText, type Episode, type Job } from "./job.js";
+import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import type { Journal } from "./journal.js";
 import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
+import { RunReport } from "./run-report.js";
 import { scheduleOrder, Slots } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 
@@ -22,7 +23,8 @@ import { submitJob, type SubmitResult } from "./submit.js";
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
  * journal (already locked) and the service, it drives every job from wherever the journal left it to
  * "done", or to a problem it reports. What it may do in each state is in rerun-rules.ts; the money
- * rules of a POST are in submit.ts; polling in poll.ts; files in downloads.ts.
+ * rules of a POST are in submit.ts; polling in poll.ts; files in downloads.ts; what it tells the
+ * reporter in run-report.ts, in the words of job-messages.ts.
  */
 
 export interface RunChoices {
@@ -71,19 +73,13 @@ export async function runJobs(options: RunnerOptions): Promise<RunResult> {
   }
 }
 
-interface JobContext {
-  ref: JobRef;
-  lastTraceId?: string;
-}
-
 class Run {
   readonly #o: RunnerOptions;
   readonly #book: JobBook;
   readonly #client: ServiceClient;
   readonly #budget: RetryBudget;
   readonly #slots: Slots;
-  readonly #context = new AsyncLocalStorage<JobContext>();
-  readonly #refs = new Map<string, JobRef>();
+  readonly #report: RunReport;
   /** Files verified present this run, by episode then job key. */
   readonly #present = new Map<Episode, Map<string, Map<number, PresentFile>>>();
   /** Aborts reads (polls, downloads, waits): Ctrl-C, the deadline, a refused key. */
@@ -104,13 +100,14 @@ class Run {
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
     this.#book = new JobBook(options.journal);
+    this.#report = new RunReport(this.#book, options.jobs, options.report);
     const settings = options.service.settings;
     const interval = settings.pollIntervalMs;
     this.#client = new ServiceClient({
       ...clientOptionsFromSettings(settings, options.service.apiKey, options.service.baseUrl),
       // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
       retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
-      onEvent: (event) => this.#onClientEvent(event),
+      onEvent: (event) => this.#report.onClientEvent(event),
     });
     this.#budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random: this.#random, now: this.#now });
     this.#slots = new Slots(settings.concurrency);
@@ -125,22 +122,21 @@ class Run {
     };
     if (options.interrupted?.aborted) this.#onInterrupt();
     else options.interrupted?.addEventListener("abort", this.#onInterrupt, { once: true });
-    for (const job of options.jobs) this.#refs.set(job.key, refOf(job));
   }
 
   async execute(): Promise<RunResult> {
     const jobs = scheduleOrder(this.#o.jobs, (key) => this.#book.record(key));
     const states = jobs.map((job) => this.#book.record(job.key).state);
-    this.#emit({
+    this.#report.emit({
       type: "start",
-      jobs: this.#o.jobs.map((job) => this.#ref(job)),
+      jobs: this.#o.jobs.map((job) => this.#report.ref(job)),
       toSend: states.filter((s) => s === "new" || s === "ready").length,
       alreadyDone: states.filter((s) => s === "done").length,
     });
     const endings = new Map<string, Ending>();
     await Promise.all(
       jobs.map(async (job) => {
-        const ending = await this.#context.run({ ref: this.#ref(job) }, () => this.#drive(job)).catch((error: unknown) => this.#localError(job, error));
+        const ending = await this.#report.context.run({ ref: this.#report.ref(job) }, () => this.#drive(job)).catch((error: unknown) => this.#localError(job, error));
         endings.set(job.key, ending);
       }),
     );
@@ -148,7 +144,7 @@ class Run {
     const counts: Record<string, number> = {};
     for (const ending of endings.values()) counts[ending.kind] = (counts[ending.kind] ?? 0) + 1;
     const exitCode = [...endings.values()].every((e) => e.kind === "done") ? 0 : 1;
-    this.#emit({ type: "end", exitCode, counts, elapsedMs: this.#now() - this.#started, manifests });
+    this.#report.emit({ type: "end", exitCode, counts, elapsedMs: this.#now() - this.#started, manifests });
     return { exitCode, endings, manifests };
   }
 
@@ -171,7 +167,7 @@ class Run {
       case "send":
         return this.#send(job, step.generation, step.because);
       case "report":
-        return this.#problem(job, step.problem, step.problem === "ambiguous" ? ambiguousMessage(job, record) : failedMessage(job, record));
+        return this.#report.problem(job, step.problem, step.problem === "ambiguous" ? ambiguousMessage(job, record) : failedMessage(job, record));
     }
   }
 
@@ -187,11 +183,11 @@ class Run {
     try {
       if (this.#stopSending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
-        this.#phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
+        this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
         const result = await submitJob({ client: this.#client, journal: this.#book, keyBase: this.#o.keyBase }, job, generation, reason);
         if (result.type === "accepted") {
           this.#budget.success();
-          this.#accepted(job, result);
+          this.#report.accepted(job, result);
           if (job.kind === "song" && result.taskId !== undefined) {
             held = false; // the poll takes over the slot and releases it when the task ends
             return this.#poll(job, result.taskId, this.#o.service.settings.pollIntervalMs);
@@ -204,10 +200,10 @@ class Run {
           const left = this.#o.service.settings.timeoutMs - (this.#now() - this.#started);
           if (this.#budget.exhausted || pause >= left) {
             const said = describeOutcome(result.failure);
-            const message = `${this.#where(job)}: the service is rate limiting (${said}); nothing was created — run again later`;
-            return this.#problem(job, "not-sent", message, result.failure.traceId);
+            const message = `${this.#report.where(job)}: the service is rate limiting (${said}); nothing was created — run again later`;
+            return this.#report.problem(job, "not-sent", message, result.failure.traceId);
           }
-          this.#emit({ type: "retry", ref: this.#ref(job), what: "send", delayMs: pause, reason: describeOutcome(result.failure), ...traceOf(result.failure) });
+          this.#report.emit({ type: "retry", ref: this.#report.ref(job), what: "send", delayMs: pause, reason: describeOutcome(result.failure), ...traceOf(result.failure) });
           if (!(await this.#budget.waitTurn(this.#stopReads.signal)) || this.#stopSending) return this.#notStarted(job);
           continue;
         }
@@ -224,26 +220,26 @@ class Run {
     const said = describeOutcome(failure);
     switch (result.type) {
       case "rejected":
-        return this.#problem(
+        return this.#report.problem(
           job,
           "rejected",
-          `${this.#where(job)}: rejected by the service, nothing was billed — ${said}. ` +
+          `${this.#report.where(job)}: rejected by the service, nothing was billed — ${said}. ` +
             "Fix the script; it is sent again only when it changes (or with --retry-failed)",
           failure.traceId,
         );
       case "ambiguous":
         this.#stop("a paid request ended with an unknown outcome", "an outcome is unknown: no further paid request is sent in this run");
-        return this.#problem(job, "ambiguous", ambiguousMessage(job, this.#book.record(job.key)), failure.traceId);
+        return this.#report.problem(job, "ambiguous", ambiguousMessage(job, this.#book.record(job.key)), failure.traceId);
       case "quota":
         this.#stop("the account is out of credit", `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent`);
-        return this.#problem(job, "not-sent", `${this.#where(job)}: not sent — out of credit (quota exceeded)`, failure.traceId);
+        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — out of credit (quota exceeded)`, failure.traceId);
       case "auth":
         this.#stop("the API key was refused", `the service refused the API key (${said}) — check PODC_API_KEY`);
         this.#stopReads.abort();
-        return this.#problem(job, "not-sent", `${this.#where(job)}: not sent — the API key was refused; check PODC_API_KEY`, failure.traceId);
+        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — the API key was refused; check PODC_API_KEY`, failure.traceId);
       case "not-sent":
         this.#budget.failure();
-        return this.#problem(job, "not-sent", `${this.#where(job)}: could not reach the service, nothing was sent (${said}) — run again`, failure.traceId);
+        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: could not reach the service, nothing was sent (${said}) — run again`, failure.traceId);
     }
   }
 
@@ -252,7 +248,7 @@ class Run {
     const record = this.#book.record(job.key);
     const taskId = record.taskId!;
     if (!(await this.#slots.acquire(this.#stopReads.signal))) return this.#stillRunning(job, taskId);
-    this.#phase(job, "polling", { taskId, ...(record.taskStatus ? { taskStatus: record.taskStatus } : {}), detail: "resumed" });
+    this.#report.phase(job, "polling", { taskId, ...(record.taskStatus ? { taskStatus: record.taskStatus } : {}), detail: "resumed" });
     return this.#poll(job, taskId, 0);
   }
 
@@ -267,10 +263,10 @@ class Run {
           firstDelayMs,
           onStatus: (status, traceId) => {
             this.#book.append({ type: "polling", job: job.key, taskId, status, ...(traceId ? { traceId } : {}) });
-            this.#phase(job, "polling", { taskId, taskStatus: status, ...(traceId ? { traceId } : {}) });
+            this.#report.phase(job, "polling", { taskId, taskStatus: status, ...(traceId ? { traceId } : {}) });
           },
           onRetry: (delayMs, failure) =>
-            this.#emit({ type: "retry", ref: this.#ref(job), what: `query task ${taskId}`, delayMs, reason: describeOutcome(failure), ...traceOf(failure) }),
+            this.#report.emit({ type: "retry", ref: this.#report.ref(job), what: `query task ${taskId}`, delayMs, reason: describeOutcome(failure), ...traceOf(failure) }),
         },
       );
     } finally {
@@ -291,15 +287,15 @@ class Run {
       }
       case "failed":
         this.#book.append({ type: "failed", job: job.key, taskId, status: result.status, reason: result.reason, ...(result.traceId ? { traceId: result.traceId } : {}) });
-        return this.#problem(job, "failed", failedMessage(job, this.#book.record(job.key)), result.traceId);
+        return this.#report.problem(job, "failed", failedMessage(job, this.#book.record(job.key)), result.traceId);
       case "stopped":
         return this.#stillRunning(job, taskId);
       case "unknown":
         if (this.#o.local) return this.#send(job, this.#book.record(job.key).generation, "local-lost");
-        return this.#problem(
+        return this.#report.problem(
           job,
           "unknown-task",
-          `${this.#where(job)}: the service does not know task ${taskId} (${describeOutcome(result.failure)}) — check service.queryPath; ` +
+          `${this.#report.where(job)}: the service does not know task ${taskId} (${describeOutcome(result.failure)}) — check service.queryPath; ` +
             "the request is not sent again (it was accepted, and may be billed)",
           result.failure.traceId,
         );
@@ -317,10 +313,10 @@ class Run {
   async #finish(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
     const choices = expectedChoices(record);
-    if (choices.length === 0) return this.#problem(job, "download", `${this.#where(job)}: the journal has no audio link for this request — run again`);
+    if (choices.length === 0) return this.#report.problem(job, "download", `${this.#report.where(job)}: the journal has no audio link for this request — run again`);
     let fetching = false;
     const beforeFetch = (): void => {
-      if (!fetching) this.#phase(job, "downloading");
+      if (!fetching) this.#report.phase(job, "downloading");
       fetching = true;
     };
     const failures: Extract<ChoiceResult, { type: "failed" }>[] = [];
@@ -344,22 +340,22 @@ class Run {
           target,
           { beforeFetch, ...(refreshUrl ? { refreshUrl } : {}) },
         );
-        if (result.type === "stopped") return this.#problem(job, "download", `${this.#where(job)}: download stopped (${this.#stopSending ?? "interrupted"}) — run again to finish it`);
+        if (result.type === "stopped") return this.#report.problem(job, "download", `${this.#report.where(job)}: download stopped (${this.#stopSending ?? "interrupted"}) — run again to finish it`);
         if (result.type === "failed") {
           failures.push(result);
           continue;
         }
         const { bytes, sha256, durationMs } = result.file;
         this.#addPresent(episode, job, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) });
-        this.#emit({
+        this.#report.emit({
           type: "file",
-          ref: this.#ref(job),
+          ref: this.#report.ref(job),
           path: result.path,
           bytes: result.file.bytes,
           sha256: result.file.sha256,
           how: result.how,
           ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
-          ...(result.traceId ? { traceId: result.traceId } : traceOf(this.#lastTrace(job))),
+          ...(result.traceId ? { traceId: result.traceId } : traceOf(this.#report.lastTrace(job))),
         });
         if (result.how !== "verified") this.#writeManifest(episode);
       }
@@ -373,18 +369,18 @@ class Run {
       const first = (lost ?? failures[0])!.failure;
       const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
       if (lost) {
-        return this.#problem(
+        return this.#report.problem(
           job,
           "lost",
-          `${this.#where(job)}: the audio is not on disk and its link no longer works (${said}); podc does not pay for it again on its own — ` +
+          `${this.#report.where(job)}: the audio is not on disk and its link no longer works (${said}); podc does not pay for it again on its own — ` +
             "restore the file, or run with --regenerate-lost to send a new (billed) request",
           first.traceId,
         );
       }
-      return this.#problem(job, "download", `${this.#where(job)}: download failed (${said}) — run again to retry; nothing will be sent again`, first.traceId);
+      return this.#report.problem(job, "download", `${this.#report.where(job)}: download failed (${said}) — run again to retry; nothing will be sent again`, first.traceId);
     }
     if (record.state !== "done") this.#book.append({ type: "done", job: job.key });
-    this.#phase(job, "done");
+    this.#report.phase(job, "done");
     return { kind: "done" };
   }
 
@@ -399,15 +395,6 @@ class Run {
 
   /* ------------------------------------------------------------------------------------------- */
 
-  #accepted(job: Job, result: Extract<SubmitResult, { type: "accepted" }>): void {
-    const detail = result.taskId !== undefined ? `task ${result.taskId}${result.model ? ` (${result.model})` : ""}` : "audio ready";
-    this.#phase(job, "accepted", {
-      ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
-      ...(result.taskStatus !== undefined ? { taskStatus: result.taskStatus } : {}),
-      ...(result.traceId ? { traceId: result.traceId } : {}),
-      detail,
-    });
-  }
 
   /**
    * Trouble on this machine (the journal or an output folder cannot be written). The journal entry
@@ -417,57 +404,28 @@ class Run {
   #localError(job: Job, error: unknown): Ending {
     const message = error instanceof Error ? error.message : String(error);
     this.#stop("a local error", `stopping: ${message}`);
-    return this.#problem(job, "error", `${this.#where(job)}: ${message}`);
+    return this.#report.problem(job, "error", `${this.#report.where(job)}: ${message}`);
   }
 
   #stillRunning(job: Job, taskId: string): Ending {
-    return this.#problem(job, "still-running", `${this.#where(job)}: task ${taskId} is still running — run again to resume (it will not be sent again)`, this.#lastTrace(job));
+    return this.#report.problem(job, "still-running", `${this.#report.where(job)}: task ${taskId} is still running — run again to resume (it will not be sent again)`, this.#report.lastTrace(job));
   }
 
   #notStarted(job: Job): Ending {
-    return this.#problem(job, "not-started", `${this.#where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
+    return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
   }
 
-  #problem(job: Job, problem: ProblemKind, message: string, traceId?: string): Ending {
-    const phase: Phase =
-      problem === "ambiguous" || problem === "rejected" || problem === "failed" || problem === "lost"
-        ? problem
-        : problem === "not-sent"
-          ? "not-sent"
-          : "unfinished";
-    const trace = traceId ?? this.#lastTrace(job);
-    this.#phase(job, phase, trace ? { traceId: trace } : {});
-    this.#emit({ type: "problem", ref: this.#ref(job), problem, message, ...(trace ? { traceId: trace } : {}) });
-    return { kind: problem, message };
-  }
 
-  #phase(job: Job, phase: Phase, extra: { taskId?: string; taskStatus?: string; traceId?: string; detail?: string } = {}): void {
-    const record = this.#book.record(job.key);
-    const traceId = extra.traceId ?? this.#lastTrace(job);
-    const taskId = extra.taskId ?? record.taskId;
-    this.#emit({ type: "job", ref: this.#ref(job), phase, ...extra, ...(taskId ? { taskId } : {}), ...(traceId ? { traceId } : {}) });
-  }
 
   /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
   #stop(reason: string, notice?: string): void {
     if (this.#stopSending) return;
     this.#stopSending = reason;
-    if (notice) this.#emit({ type: "notice", message: notice });
+    if (notice) this.#report.emit({ type: "notice", message: notice });
   }
 
-  #lastTrace(job: Job): string | undefined {
-    const traces = this.#book.record(job.key).traceIds;
-    return traces[traces.length - 1];
-  }
 
-  #where(job: Job): string {
-    const ref = this.#ref(job);
-    return `${ref.at}: ${ref.label}`;
-  }
 
-  #ref(job: Job): JobRef {
-    return this.#refs.get(job.key) ?? refOf(job);
-  }
 
   #addPresent(episode: Episode, job: Job, file: PresentFile): void {
     let byJob = this.#present.get(episode);
@@ -487,90 +445,9 @@ class Run {
     return path;
   }
 
-  #onClientEvent(event: ServiceEvent): void {
-    const context = this.#context.getStore();
-    if (event.type === "outcome" && event.kind !== "accepted" && event.traceId && context) context.lastTraceId = event.traceId;
-    if (event.type !== "retry") return;
-    this.#emit({
-      type: "retry",
-      ...(context ? { ref: context.ref } : {}),
-      what: event.operation,
-      delayMs: event.delayMs,
-      reason: event.reason,
-      ...(context?.lastTraceId ? { traceId: context.lastTraceId } : {}),
-    });
-  }
 
-  #emit(event: RunEvent): void {
-    try {
-      this.#o.report(event);
-    } catch {
-      // A broken reporter (a closed pipe) must not stop the journaling.
-    }
-  }
-}
-
-function refOf(job: Job): JobRef {
-  const first = job.placements[0];
-  return {
-    job: job.key,
-    kind: job.kind,
-    label: jobLabel(job.kind, job.origin),
-    at: originText(job.script, job.origin),
-    episode: first?.episode.name ?? "",
-    order: first?.entry.order ?? 0,
-  };
 }
 
 function sameOrigin(url: string, base: string): boolean {
   return URL.canParse(url) && new URL(url).origin === new URL(base).origin;
-}
-
-function traceOf(failure: Pick<Failure, "traceId"> | string | undefined): { traceId?: string } {
-  const id = typeof failure === "string" ? failure : failure?.traceId;
-  return id ? { traceId: id } : {};
-}
-
-function becauseText(because: Because): string {
-  switch (because) {
-    case "resubmit-ambiguous":
-      return "sending again after an unknown outcome, as asked (--resubmit-ambiguous)";
-    case "retry-failed":
-      return "sending a new request after a failure, as asked (--retry-failed)";
-    case "regenerate-lost":
-      return "sending a new request for lost audio, as asked (--regenerate-lost)";
-    case "local-lost":
-      return "the local emulator forgot this request; sending it again (nothing is billed locally)";
-    default:
-      return "";
-  }
-}
-
-/** The words a person needs after an unknown outcome: what it means, where it is, what to quote, what to do. */
-export function ambiguousMessage(job: Job, record: JobRecord): string {
-  const problem = record.problem;
-  const why =
-    record.state === "intent" || !problem
-      ? "an earlier run stopped after sending it and before its answer was recorded"
-      : `${problem.message}${problem.status !== undefined ? ` (HTTP ${problem.status})` : ""}`;
-  const traces = record.traceIds.length > 0 ? `trace ${record.traceIds[record.traceIds.length - 1]}` : "no trace id was received";
-  return (
-    `${originText(job.script, job.origin)}: ${jobLabel(job.kind, job.origin)}: outcome unknown — the request may have been accepted and billed, ` +
-    `but no usable answer came back: ${why}; ${traces}. podc does not send it again on its own. Check the service's dashboard ` +
-    `(or ask support, quoting the trace id); to send it again anyway with the same Idempotency-Key, run: podc run --resubmit-ambiguous ${job.script}`
-  );
-}
-
-function failedMessage(job: Job, record: JobRecord): string {
-  const where = `${originText(job.script, job.origin)}: ${jobLabel(job.kind, job.origin)}`;
-  const problem = record.problem;
-  const trace = problem?.traceId ?? record.traceIds[record.traceIds.length - 1];
-  const traceText = trace ? ` (trace ${trace})` : "";
-  if (record.state === "rejected") {
-    const status = problem?.status !== undefined ? ` (HTTP ${problem.status})` : "";
-    return `${where}: rejected by the service${status}: ${problem?.message ?? "no reason given"}${traceText}; nothing was billed. Fix the script, or run with --retry-failed`;
-  }
-  const ended = record.taskStatus === "succeeded" ? "ended without usable audio" : (record.taskStatus ?? "failed");
-  const reason = problem?.message ?? "no reason given";
-  return `${where}: task ${record.taskId ?? "?"} ${ended}: ${reason}${traceText}. A new attempt is a new paid request: run with --retry-failed to send one`;
 }

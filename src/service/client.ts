@@ -45,10 +45,10 @@ import {
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
+import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
 
 export type { Downloaded } from "./download.js";
 
-export const DEFAULT_QUERY_PATH = "/v1/song/query/{id}";
 
 export type Operation = "createSong" | "createPodcast" | "queryTask" | "download";
 

@@ -12,7 +12,7 @@ it("an uncast speaker is an error on the label, naming the nearest declared one 
 it("with nothing similar, says how to declare it", () => {
   const d = runRule(knownSpeaker, CAST + "NARRATOR: Hello.\n");
   expect(d[0]!.help).toContain("declare NARRATOR in the title page's Cast");
-  expect(d[0]!.fixes).toBeUndefined();
+  expect(d[0]!.fixes?.map((f) => f.title)).toEqual(["Add NARRATOR to the Cast with the voice Jake"]);
 });
 
 it("the project's cast counts, and the script's entries override it", () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { podcastRequests } from "../../src/lower/podcast-requests.js";
-import { requestKey } from "../../src/lower/request-key.js";
-import type { LoweredTurn } from "../../src/lower/turns.js";
+import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
+import { requestKey } from "../../src/contract/request-key.js";
 
 function turns(count: number): LoweredTurn[] {
   return Array.from({ length: count }, (_, i) => ({ text: `Line ${i}.`, voice: i % 2 === 0 ? "Ethan" : "Luna", line: 10 + i }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { segmentBody } from "../../src/lower/segments.js";
+import { segmentBody } from "../../src/lower/lower.js";
 import { direction, invalid, note, section, song, speech } from "./build.js";
 
 const shape = (body: Parameters<typeof segmentBody>[0]) =>

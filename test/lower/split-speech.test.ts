@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointLength } from "../../src/lower/code-points.js";
-import { splitSpeech } from "../../src/lower/split-speech.js";
+import { codePointLength } from "../../src/source/text.js";
+import { splitSpeech } from "../../src/lower/sentences.js";
 
 describe("splitSpeech", () => {
   it("keeps a text that fits as one chunk", () => {

@@ -39,8 +39,11 @@ export interface TestClient {
   stop(): Promise<number | null>;
 }
 
-/** Starts the server and initializes it with `rootUri`. */
-export async function startClient(rootUri: string | null = null): Promise<TestClient> {
+/** Starts the server and initializes it with `rootUri`; `watch: false` plays an editor that cannot watch files. */
+export async function startClient(
+  rootUri: string | null = null,
+  options: { watch?: boolean; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {},
+): Promise<TestClient> {
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
@@ -59,7 +62,8 @@ export async function startClient(rootUri: string | null = null): Promise<TestCl
   const logs: string[] = [];
   connection.onNotification("window/logMessage", (params: { message: string }) => void logs.push(params.message));
   connection.listen();
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities: CAPABILITIES });
+  const capabilities = options.capabilities ?? (options.watch === false ? { ...CAPABILITIES, workspace: {} } : CAPABILITIES);
+  await connection.sendRequest("initialize", { processId: process.pid, rootUri, capabilities, initializationOptions: options.initializationOptions });
   await connection.sendNotification("initialized", {});
 
   const waitFor = (uri: string, accept: (p: PublishDiagnosticsParams) => boolean) =>

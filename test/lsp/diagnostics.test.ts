@@ -71,17 +71,32 @@ describe("diagnostics", () => {
       range: whole,
       context: { diagnostics: [] },
     });
-    expect(actions.map((a) => a.title)).toEqual(["Change to HOST", "Write the label as GUEST", "Change to [Chorus]"]);
-    expect(actions.every((a) => a.kind === "quickfix" && a.isPreferred && a.diagnostics?.length === 1)).toBe(true);
-    // Only the actions of the diagnostics under the cursor when asked for one place.
-    const here = await client.request<CodeAction[]>("textDocument/codeAction", {
+    expect(actions.map((a) => a.title)).toEqual([
+      "Change to HOST",
+      "Add HOSTT to the Cast with the voice Jake",
+      "Write the label as GUEST",
+      "Change to [Chorus]",
+    ]);
+    expect(actions.every((a) => a.kind === "quickfix" && a.diagnostics?.length === 1)).toBe(true);
+    expect(actions.filter((a) => a.isPreferred).map((a) => a.title)).toEqual(["Change to HOST", "Write the label as GUEST", "Change to [Chorus]"]);
+    // Only the actions of the diagnostics on the line asked for, wherever the cursor is on it — also past the end.
+    for (const character of [2, 0, 40]) {
+      const here = await client.request<CodeAction[]>("textDocument/codeAction", {
+        textDocument: { uri },
+        range: range(9, character, character),
+        context: { diagnostics: [] },
+      });
+      expect(here.map((a) => a.title)).toEqual(["Write the label as GUEST"]);
+    }
+    // And those of the diagnostics the editor sends, wherever the range is.
+    const sent = await client.request<CodeAction[]>("textDocument/codeAction", {
       textDocument: { uri },
-      range: range(9, 2, 2),
-      context: { diagnostics: [] },
+      range: range(0, 0, 0),
+      context: { diagnostics: [{ range: range(14, 0, 8), code: "POD0305", message: "unknown lyric section marker" }] },
     });
-    expect(here.map((a) => a.title)).toEqual(["Write the label as GUEST"]);
+    expect(sent.map((a) => a.title)).toEqual(["Change to [Chorus]"]);
 
-    const edits = actions.flatMap((a) => a.edit!.changes![uri]!);
+    const edits = actions.filter((a) => a.isPreferred).flatMap((a) => a.edit!.changes![uri]!);
     const fixed = TextDocument.applyEdits(client.document(uri), edits);
     expect(fixed).toContain("HOST: Welcome back.\n\nGUEST: Thanks");
     const { diagnostics } = await client.change(uri, [{ text: fixed }]);

@@ -1,4 +1,5 @@
 import { diagnostic } from "../../diagnostics/report.js";
+import { insertLinesAfter } from "../../diagnostics/line-fixes.js";
 import { nearest } from "../../diagnostics/suggest.js";
 import type { Rule } from "../rule.js";
 
@@ -15,6 +16,8 @@ export const songHasStyle: Rule = {
       ctx.report(
         diagnostic("POD0301", span, `song "${song.title.text}" has no Style`, {
           help: "add a line directly after SONG:, such as `Style: synthwave, 110 bpm, melancholic, female vocals`",
+          // The descriptors are the writer's to choose: the line is added for them to complete.
+          ...(!style && { fixes: [insertLinesAfter(ctx.source, song.span.start.line, ["Style: "], "Add a Style: line")] }),
         }),
       );
     },

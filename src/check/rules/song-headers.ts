@@ -1,3 +1,5 @@
+import type { SongHeader } from "../../ast/nodes.js";
+import { removeLines } from "../../diagnostics/line-fixes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
 import { SONG_HEADERS } from "../../language/song-headers.js";
@@ -10,16 +12,19 @@ export const songHeaders: Rule = {
   name: "song headers are known and given once",
   create: (ctx) => ({
     Song(song) {
-      const seen = new Set<string>();
+      const seen = new Map<string, SongHeader>();
       for (const header of song.headers) {
-        if (seen.has(header.name)) {
+        const earlier = seen.get(header.name);
+        if (earlier) {
           ctx.report(
             diagnostic("POD0307", header.key.span, `${header.key.text} is given twice for this song; this value wins`, {
               help: "keep one line per header",
+              // Removing the earlier line keeps what is sent: this one wins either way.
+              fixes: [removeLines(ctx.source, earlier.span.start.line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} line`)],
             }),
           );
         }
-        seen.add(header.name);
+        seen.set(header.name, header);
         if (HEADERS.some((h) => h.toLowerCase() === header.name)) continue;
         const near = nearest(header.key.text, HEADERS);
         ctx.report(

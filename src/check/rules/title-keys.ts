@@ -1,33 +1,41 @@
+import type { TitleEntry } from "../../ast/nodes.js";
+import { insertLinesBefore, removeLines } from "../../diagnostics/line-fixes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
-import { COMMON_TITLE_KEYS, isKnownTitleKey, MEANINGFUL_TITLE_KEYS } from "../../language/title-keys.js";
+import { MEANINGFUL_TITLE_KEYS, TITLE_KEYS } from "../../language/title-keys.js";
 import type { Rule } from "../rule.js";
 
-// Keys with meaning, and common metadata keys that are only kept: a typo of one of them is worth a word.
+// Keys with meaning, and common metadata keys that are only kept: a typo of a meaningful one is worth a word.
 const KNOWN: readonly string[] = MEANINGFUL_TITLE_KEYS;
-const COMMON: readonly string[] = COMMON_TITLE_KEYS;
+const ALL = new Set(TITLE_KEYS.map((k) => k.toLowerCase()));
 
 /** Title-page keys are given once; a near-miss of a known key, and dialogue that ran into the title page, are flagged. */
 export const titleKeys: Rule = {
   name: "title-page keys are meant",
   create: (ctx) => {
-    const seen = new Map<string, number>();
+    const seen = new Map<string, TitleEntry>();
     return {
       TitleEntry(entry) {
         const earlier = seen.get(entry.name);
         if (earlier !== undefined) {
+          const line = earlier.span.start.line;
           ctx.report(
-            diagnostic("POD0117", entry.key.span, `${entry.key.text} is already given on line ${earlier}; this value wins`, {
+            diagnostic("POD0117", entry.key.span, `${entry.key.text} is already given on line ${line}; this value wins`, {
               help: "keep one entry per key",
+              // Both Casts count (each entry casts its speakers): removing one would lose voices.
+              ...(entry.name !== "cast" && {
+                fixes: [removeLines(ctx.source, line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} (line ${line})`)],
+              }),
             }),
           );
         }
-        seen.set(entry.name, entry.span.start.line);
-        if (isKnownTitleKey(entry.name)) return;
+        seen.set(entry.name, entry);
+        if (ALL.has(entry.name)) return;
         if (!/\p{Ll}/u.test(entry.key.text) && ctx.cast.has(entry.key.text)) {
           ctx.report(
             diagnostic("POD0113", entry.key.span, `${entry.key.text}: is read as title-page metadata, not dialogue`, {
               help: "the title page runs until the first blank line: put a blank line before the dialogue",
+              fixes: [insertLinesBefore(ctx.source, entry.span.start.line, [""], "Put a blank line before the dialogue")],
             }),
           );
           return;

@@ -1,3 +1,5 @@
+import type { CastEntry } from "../../ast/nodes.js";
+import { removeLines } from "../../diagnostics/line-fixes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { Rule } from "../rule.js";
 
@@ -5,17 +7,18 @@ import type { Rule } from "../rule.js";
 export const uniqueCast: Rule = {
   name: "each speaker is cast once",
   create: (ctx) => {
-    const seen = new Map<string, number>();
+    const seen = new Map<string, CastEntry>();
     return {
       CastEntry(entry) {
         const first = seen.get(entry.label.text);
-        if (first === undefined) {
-          seen.set(entry.label.text, entry.span.start.line);
-          return;
-        }
+        seen.set(entry.label.text, entry);
+        if (first === undefined) return;
+        const line = first.span.start.line;
         ctx.report(
-          diagnostic("POD0204", entry.label.span, `${entry.label.text} is already cast on line ${first}; this entry wins`, {
+          diagnostic("POD0204", entry.label.span, `${entry.label.text} is already cast on line ${line}; this entry wins`, {
             help: "keep one entry per speaker",
+            // Removing the earlier entry keeps the voice the script speaks with: this one wins either way.
+            fixes: [removeLines(ctx.source, line, first.span.end.line, `Remove the earlier entry (line ${line})`)],
           }),
         );
       },

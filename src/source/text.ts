@@ -1,3 +1,4 @@
+
 // Turn lengths are counted in Unicode code points, the unit the language already uses for columns:
 // a character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) counts once, not twice.
 // These helpers work on index ranges of one string so that long texts are never copied to be measured.
@@ -32,4 +33,31 @@ export function advanceCodePoints(text: string, start: number, count: number, en
     else i += 1;
   }
   return i;
+}
+
+// One definition of "white space" for collapsing spoken text, finding sentence ends and cutting long
+// sentences, so the three always agree: ECMAScript's `\s` (Unicode white space, including the
+// no-break space and the ideographic space U+3000).
+
+const WHITE_SPACE = /\s/;
+// Matches only the runs that need replacing (not a lone ASCII space), so ordinary text is not rewritten.
+const WHITE_SPACE_RUNS = /[^\S ]\s*| \s+/g;
+
+/** Whether the UTF-16 unit at `index` of `text` is white space (false past the end). */
+export function isWhiteSpaceAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  if (Number.isNaN(code)) return false;
+  // ASCII is answered without the regular expression: this runs once per character of every long speech.
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return WHITE_SPACE.test(text.charAt(index));
+}
+
+// Printable ASCII whose only white space is single spaces (most spoken text) has no run to replace: a one-class
+// expression and indexOf tell that faster than WHITE_SPACE_RUNS looks for runs.
+const NOT_PRINTABLE_ASCII = /[^ -~]/;
+
+/** `text` with every run of white space replaced by one ASCII space and the ends trimmed. */
+export function collapseWhiteSpace(text: string): string {
+  if (!NOT_PRINTABLE_ASCII.test(text) && text.indexOf("  ") === -1) return text.trim();
+  return text.replace(WHITE_SPACE_RUNS, " ").trim();
 }

@@ -1,6 +1,6 @@
-import type { Speech, SpeechPart } from "../ast/nodes.js";
+import type { Speech, SpeechPart } from "./nodes.js";
+import { collapseWhiteSpace } from "../source/text.js";
 import { withoutEmphasis } from "./emphasis.js";
-import { collapseWhiteSpace } from "./white-space.js";
 
 // A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken, and emphasis
 // markers are taken off (emphasis.ts).

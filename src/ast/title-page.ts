@@ -1,4 +1,4 @@
-import type { Script } from "../ast/nodes.js";
+import type { Script } from "./nodes.js";
 
 /** The value of the last title-page entry named `name` (lower case): as in Cast, a later entry wins. */
 export function titlePageValue(script: Script, name: string): string | undefined {

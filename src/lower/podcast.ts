@@ -1,9 +1,11 @@
 import type { Speech } from "../ast/nodes.js";
+import { spokenText } from "../ast/speech.js";
+import { PODCAST_PATH } from "../contract/paths.js";
+import { requestKey } from "../contract/request-key.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { codePointLength } from "./code-points.js";
-import { spokenText } from "./spoken-text.js";
-import { splitSpeech } from "./split-speech.js";
-import { emptySpeechWarning, longSentenceWarning } from "./warnings.js";
+import { advanceCodePoints, codePointLength } from "../source/text.js";
+import type { Origin, PlannedPodcast } from "./plan.js";
+import { type LongSentence, splitSpeech } from "./sentences.js";
 
 // How merging and splitting meet: a speech is either appended whole to the previous turn or starts new
 // turns; it is never divided between the two. It is appended (with one space) when the previous turn
@@ -109,3 +111,83 @@ function surelySaysWithin(speech: Speech, limit: number): boolean {
 }
 
 const NOT_WHITE_SPACE = /\S/;
+
+// A segment's turns are cut greedily into requests: a request ends when it holds `turnsPerRequest` turns, or when the
+// next turn would bring in one voice more than `voicesPerRequest` (a panel of three voices is several two-voice
+// conversations, in order). A request that continues its segment says in its origin which limit cut it, so the
+// boundaries show in `podc compile`.
+
+export interface RequestLimits {
+  turnsPerRequest: number;
+  voicesPerRequest: number;
+}
+
+/** The podcast requests of one segment's turns, each within both limits (each at least 1). */
+export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined): PlannedPodcast[] {
+  const requests: PlannedPodcast[] = [];
+  let batch: LoweredTurn[] = [];
+  let voices = new Set<string>();
+  let cutBy: Origin["cutBy"];
+  const flush = (next: Origin["cutBy"]) => {
+    if (batch.length > 0) requests.push(request(batch, section, cutBy));
+    batch = [];
+    voices = new Set();
+    cutBy = next;
+  };
+  for (const turn of turns) {
+    if (batch.length >= limits.turnsPerRequest) flush("turnsPerRequest");
+    else if (!voices.has(turn.voice) && voices.size >= limits.voicesPerRequest) flush("voicesPerRequest");
+    batch.push(turn);
+    voices.add(turn.voice);
+  }
+  flush(undefined);
+  return requests;
+}
+
+function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
+  const start = batch[0]!;
+  // Key order text, voice: the body is sent as built.
+  const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
+  const origin: Origin = { line: start.line };
+  if (section !== undefined) origin.section = section;
+  if (cutBy !== undefined) origin.cutBy = cutBy;
+  return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin };
+}
+
+// The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words
+// were either not sent (an empty speech) or sent differently from how they were written (a cut sentence).
+
+export const EMPTY_SPEECH = "POD0601";
+export const LONG_SENTENCE = "POD0602";
+
+/** POD0601 on the speaker label: the speech has nothing to say aloud, so it makes no turn. */
+export function emptySpeechWarning(speech: Speech): Diagnostic {
+  return {
+    code: EMPTY_SPEECH,
+    severity: "warning",
+    message: `speech by ${speech.speaker.name} has no spoken text, so it makes no turn`,
+    span: speech.speaker.span,
+    help: "parentheticals and notes are not spoken; write the line, or remove the speech",
+  };
+}
+
+/** POD0602 on the speech: one of its sentences is longer than a turn may be, so it was cut. */
+export function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: number): Diagnostic {
+  const how = sentence.hardCut
+    ? `it has no space to cut at, so it was cut after ${limit} characters, possibly inside a word`
+    : `it was cut at the last space before the limit`;
+  return {
+    code: LONG_SENTENCE,
+    severity: "warning",
+    message: `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`,
+    span: speech.span,
+    help: `${how}; end the sentence earlier, or raise limits.turnChars in podc.json`,
+  };
+}
+
+const EXCERPT_LENGTH = 40;
+
+function excerpt(text: string): string {
+  const end = advanceCodePoints(text, 0, EXCERPT_LENGTH);
+  return end < text.length ? `${text.slice(0, end)}…` : text;
+}

@@ -1,6 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collapseWhiteSpace, isWhiteSpaceAt } from "../../src/lower/white-space.js";
+import { advanceCodePoints, codePointLength, collapseWhiteSpace, isWhiteSpaceAt } from "../../src/source/text.js";
+
+describe("code points", () => {
+  it("counts a character outside the BMP once", () => {
+    expect(codePointLength("a😀b")).toBe(3);
+    expect(codePointLength("a😀b", 1, 3)).toBe(1);
+    expect(codePointLength("\ud800x")).toBe(2);
+    expect(codePointLength("")).toBe(0);
+  });
+
+  it("advances by code points without splitting a pair, and stops at the end", () => {
+    expect(advanceCodePoints("a😀b", 0, 2)).toBe(3);
+    expect(advanceCodePoints("a😀b", 0, 10)).toBe(4);
+    expect(advanceCodePoints("a😀b", 1, 1, 2)).toBe(2);
+  });
+});
 
 describe("white space", () => {
   it("collapses exactly like replacing every \\s+ run with one space, then trimming", () => {

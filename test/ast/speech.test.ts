@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { spokenText } from "../../src/lower/spoken-text.js";
-import { note, paren, speech, spoken } from "./build.js";
+import { spokenText } from "../../src/ast/speech.js";
+import { note, paren, speech, spoken } from "../lower/build.js";
 
 describe("spokenText", () => {
   it("joins lines with single spaces", () => {

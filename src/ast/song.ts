@@ -1,5 +1,6 @@
-import type { Lyric, Marker, Song } from "../ast/nodes.js";
+import { DEFAULT_MODEL, MODEL_PRECEDENCE, type ModelSource } from "../language/models.js";
 import { markerText } from "../language/markers.js";
+import type { Lyric, Marker, Song, SongHeader } from "./nodes.js";
 
 // Lyrics as the service expects them, and as writers write them. Every tag line and lyric line is sent as written
 // (trailing white space cut), known section names in canonical spelling. A known section marker starts a section;
@@ -58,4 +59,55 @@ export function markerLine(marker: Marker): string {
 /** Whether a song has at least one lyric line to sing (tags alone are not lyrics). */
 export function hasLyricLines(song: Song): boolean {
   return song.items.some((item) => item.type === "Lyric" && item.text.trim() !== "");
+}
+
+// A repeated header is reported by the checks; as everywhere in a script (title page, Cast), the last one wins.
+
+/** A song's last header named `name` (lower case), or undefined. */
+export function songHeaderNode(song: Song, name: string): SongHeader | undefined {
+  return song.headers.findLast((header) => header.name === name);
+}
+
+/** The value of a song's last header named `name` (lower case), or undefined. */
+export function songHeader(song: Song, name: string): string | undefined {
+  return songHeaderNode(song, name)?.value.text;
+}
+
+// The model of a song, by the language's precedence (language/models.ts). A value that is empty once trimmed counts
+// as not given, so that a blank header falls through instead of sending an empty model.
+
+/** The model a song is generated with, and which source named it. */
+export function songModelChoice(
+  song: Song,
+  titlePageModel: string | undefined,
+  configModel: string | undefined,
+): { model: string; source: ModelSource } {
+  const given: Record<(typeof MODEL_PRECEDENCE)[number], string | undefined> = {
+    song: songHeader(song, "model"),
+    titlePage: titlePageModel,
+    config: configModel,
+  };
+  for (const source of MODEL_PRECEDENCE) {
+    const model = given[source]?.trim();
+    if (model !== undefined && model !== "") return { model, source };
+  }
+  return { model: DEFAULT_MODEL, source: "default" };
+}
+
+/** The model a song is generated with, from the most specific non-empty source. */
+export function songModel(song: Song, titlePageModel: string | undefined, configModel: string | undefined): string {
+  return songModelChoice(song, titlePageModel, configModel).model;
+}
+
+// The style prompt is a list of descriptors: each is trimmed, empty ones (from `a,,b` or a trailing
+// comma) are dropped, and the rest are joined with ", ". Only the ASCII comma separates descriptors;
+// the inside of a descriptor is sent as written.
+
+/** The `prompt` of a song request from its `Style` header value. */
+export function stylePrompt(style: string): string {
+  return style
+    .split(",")
+    .map((descriptor) => descriptor.trim())
+    .filter((descriptor) => descriptor !== "")
+    .join(", ");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasLyricLines, lyricsText, markerLine } from "../../src/lower/lyrics.js";
-import { lyric, marker, note, song } from "./build.js";
+import { hasLyricLines, lyricsText, markerLine, songModel, stylePrompt } from "../../src/ast/song.js";
+import { lyric, marker, note, song } from "../lower/build.js";
 
 describe("lyricsText", () => {
   it("writes markers in canonical spelling, one line each, sections separated by one empty line", () => {
@@ -45,5 +45,44 @@ describe("lyricsText", () => {
   it("knows whether there is anything to sing", () => {
     expect(hasLyricLines(song("S", { style: "pop", items: [marker("Verse", "Verse")] }))).toBe(false);
     expect(hasLyricLines(song("S", { style: "pop", items: [note("x"), "a"] }))).toBe(true);
+  });
+});
+
+describe("stylePrompt", () => {
+  it("trims descriptors and rejoins them with a comma and a space", () => {
+    expect(stylePrompt("synthwave,110 bpm ,  melancholic,female vocals")).toBe("synthwave, 110 bpm, melancholic, female vocals");
+  });
+
+  it("drops empty descriptors", () => {
+    expect(stylePrompt(" , pop,, ,rock, ")).toBe("pop, rock");
+    expect(stylePrompt("   ")).toBe("");
+  });
+
+  it("keeps the inside of a descriptor as written", () => {
+    expect(stylePrompt("lo-fi  hip hop")).toBe("lo-fi  hip hop");
+    expect(stylePrompt("流行，女声")).toBe("流行，女声");
+  });
+});
+
+describe("songModel", () => {
+  it("takes the song's Model header first", () => {
+    expect(songModel(song("S", { style: "pop", model: "mureka-7" }), "mureka-6", "mureka-5")).toBe("mureka-7");
+  });
+
+  it("then the title page's Model", () => {
+    expect(songModel(song("S", { style: "pop" }), "mureka-6", "mureka-5")).toBe("mureka-6");
+  });
+
+  it("then the configuration's default", () => {
+    expect(songModel(song("S", { style: "pop" }), undefined, "mureka-5")).toBe("mureka-5");
+  });
+
+  it("else auto", () => {
+    expect(songModel(song("S", { style: "pop" }), undefined, undefined)).toBe("auto");
+  });
+
+  it("treats a blank value as not given", () => {
+    expect(songModel(song("S", { style: "pop", model: "  " }), "", "mureka-5")).toBe("mureka-5");
+    expect(songModel(song("S", { style: "pop" }), " ", "")).toBe("auto");
   });
 });

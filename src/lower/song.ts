@@ -1,15 +1,13 @@
 import type { Song } from "../ast/nodes.js";
+import { hasLyricLines, lyricsSections, lyricsText, songHeader, songHeaderNode, songModel, stylePrompt } from "../ast/song.js";
 import type { Limits } from "../config/schema.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { SONG_PATH } from "../contract/paths.js";
+import { requestKey } from "../contract/request-key.js";
 import type { SongRequest } from "../contract/requests.js";
-import { hasLyricLines, lyricsText } from "./lyrics.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/report.js";
+import { codePointLength } from "../source/text.js";
 import type { Origin, PlannedSong } from "./plan.js";
-import { stylePrompt } from "./prompt.js";
-import { requestKey } from "./request-key.js";
-import { songHeader } from "./song-header.js";
-import { songLimitDiagnostics } from "./song-limits.js";
-import { songModel } from "./song-model.js";
 import { songTakes, type SongTakes } from "./song-takes.js";
 
 // A song without a Style or without a lyric line is an error the checks report; lowering skips it
@@ -56,4 +54,50 @@ export function songBody(
   if (takes.n !== undefined) body.n = takes.n;
   for (const d of songLimitDiagnostics(song, body, limits)) diagnostics.push(d);
   return body;
+}
+
+// Limits are judged on the body as it would be sent (canonical markers, trimmed lines, separators), since that is
+// what the service measures; each diagnostic points at the part of the script that goes over.
+
+/** POD0401 when the lyrics are too long (on the lines from where the limit is crossed), POD0402 for the prompt. */
+export function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const lyricsLength = codePointLength(body.lyrics);
+  if (lyricsLength > limits.lyricsChars) {
+    const sections = lyricsSections(song);
+    const lines = sections.flat();
+    let count = 0;
+    let over = lines[lines.length - 1]!;
+    search: for (const [s, section] of sections.entries()) {
+      for (const [l, line] of section.entries()) {
+        count += (s > 0 && l === 0 ? 2 : s > 0 || l > 0 ? 1 : 0) + codePointLength(line.text);
+        if (count > limits.lyricsChars) {
+          over = line;
+          break search;
+        }
+      }
+    }
+    const last = lines[lines.length - 1]!;
+    diagnostics.push(
+      diagnostic(
+        "POD0401",
+        { start: over.item.span.start, end: last.item.span.end },
+        `the lyrics of "${song.title.text}" are ${lyricsLength} characters, more than the ${limits.lyricsChars} a song may have`,
+        { help: `the limit is crossed on line ${over.item.span.start.line}: shorten the lyrics or split the song` },
+      ),
+    );
+  }
+  const promptLength = codePointLength(body.prompt);
+  if (promptLength > limits.promptChars) {
+    const style = songHeaderNode(song, "style")!;
+    diagnostics.push(
+      diagnostic(
+        "POD0402",
+        style.value.span,
+        `the style prompt is ${promptLength} characters, more than the ${limits.promptChars} allowed`,
+        { help: "keep the few descriptors that matter most: genre, tempo, mood, vocals" },
+      ),
+    );
+  }
+  return diagnostics;
 }

@@ -1,0 +1,69 @@
+import { basename, dirname, join, relative, sep } from "node:path";
+import { analyze } from "../compile.js";
+import { loadConfigFor } from "../config/load.js";
+import type { Config } from "../config/schema.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { repositoryRoot, shownPath, type CompiledScript } from "../run/index.js";
+import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { EXIT, UsageError, type Io } from "./io.js";
+import { displayPath } from "./scripts.js";
+import { readScript, Workspace } from "./workspace.js";
+
+// Shared by `podc run` and `podc status`: both work on the scripts of one project, compiled.
+
+/** A compiled script set, or the exit code it ended with (diagnostics already printed). */
+export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
+
+/**
+ * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go under `outBase`.
+ * All scripts must share one podc.json and one repository root, since they share one journal and one service.
+ */
+export function compileScripts(files: readonly string[], outBase: string, io: Io): Compiled {
+  const workspace = new Workspace(loadConfigFor);
+  const printer = new DiagnosticPrinter(io, "human");
+  const scripts: CompiledScript[] = [];
+  let failed = false;
+  let config: Config | undefined;
+  let configPath: string | undefined;
+  let root: string | undefined;
+  const names = new Map<string, string>();
+  for (const file of files) {
+    const shown = displayPath(file, io.cwd);
+    const loaded = workspace.configFor(file);
+    if (hasErrors(loaded.diagnostics)) {
+      printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
+      return { exitCode: EXIT.usage };
+    }
+    if (config === undefined) {
+      config = loaded.config;
+      configPath = loaded.path;
+    } else if (loaded.path !== configPath) {
+      throw new UsageError(`${shown} belongs to another project (${loaded.path ?? "no podc.json"}) than ${displayPath(files[0]!, io.cwd)}: run each project's scripts separately`);
+    }
+    const here = repositoryRoot(dirname(file), io.cwd);
+    if (root === undefined) root = here;
+    else if (here !== root) throw new UsageError(`${shown} is in another repository (${here}) than ${displayPath(files[0]!, io.cwd)}: run them separately`);
+    const name = basename(file).replace(/\.pod$/i, "");
+    const clash = names.get(name);
+    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${join(shownPath(outBase, io.cwd), name)}/: rename one, or run them separately`);
+    names.set(name, shown);
+    const read = readScript(file);
+    if ("error" in read) {
+      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      return { exitCode: EXIT.usage };
+    }
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+    if (!analysis.plan || hasErrors(analysis.diagnostics)) {
+      failed = true;
+      continue;
+    }
+    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir: join(outBase, name), plan: analysis.plan });
+  }
+  if (failed) {
+    printer.finish(files.length);
+    io.stderr.write("podc: nothing was sent: fix the errors above first\n");
+    return { exitCode: EXIT.failed };
+  }
+  return { scripts, config: config!, root: root! };
+}

@@ -1,0 +1,159 @@
+import { join } from "node:path";
+import type { ServiceSettings } from "../config/schema.js";
+import { dryRun as dryRunOf, type DryRunReport } from "./dry-run.js";
+import type { Reporter } from "./events.js";
+import { foldJournal } from "./job-record.js";
+import { buildEpisodes, type CompiledScript } from "./job.js";
+import { Journal, JOURNAL_FILE, readJournal, type JournalWarning } from "./journal.js";
+import { currentHolder, LockHeldError, RunLock, type LockHolder } from "./lock.js";
+import { runJobs, type RunChoices } from "./runner.js";
+import { stateDir } from "./state-dir.js";
+import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
+import { JournalWriteError } from "./submit.js";
+
+/*
+ * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
+ * show what a run would do, show where every job stands — each from the compiled scripts and the repository
+ * root they share. Everything behind this file (journal, lock, scheduling, polling, downloads, manifests) is
+ * the runner's own.
+ */
+
+export { dryRunText, type DryRunReport } from "./dry-run.js";
+export type { Reporter, RunEvent } from "./events.js";
+export { LOCAL_KEY_BASE, type CompiledScript } from "./job.js";
+export { shownPath } from "./progress/describe.js";
+export { JsonReporter } from "./progress/json.js";
+export { LinesReporter } from "./progress/lines.js";
+export { TtyReporter } from "./progress/tty.js";
+export type { RunChoices } from "./runner.js";
+export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
+export { repositoryRoot } from "./state-dir.js";
+export { statusText, type StatusRow } from "./status.js";
+
+/** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
+export interface StartedService {
+  baseUrl: string;
+  apiKey: string;
+  /** A shorter poll interval than the configured one, for a service on a fast clock. */
+  pollIntervalMs?: number;
+  close(): Promise<void>;
+}
+
+export interface RunRequest {
+  scripts: CompiledScript[];
+  /** The repository root the scripts share: the journal and the lock live under it. */
+  root: string;
+  settings: ServiceSettings;
+  /** What job keys are made with (the base URL, or LOCAL_KEY_BASE). */
+  keyBase: string;
+  /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
+  service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
+  local: boolean;
+  choices: RunChoices;
+  /** Largest audio file accepted, in bytes. */
+  maxDownloadBytes: number;
+  /** Aborted on Ctrl-C. */
+  interrupted?: AbortSignal;
+  /** Made once the service is there, so that what starting it says comes first. */
+  reporter: () => Reporter;
+  /** A line of the journal that could not be read (it is skipped). */
+  onJournalWarning: (journalPath: string, warning: JournalWarning) => void;
+}
+
+/** How a run ended: its exit code and the manifests it wrote, or why it could not run (exit code 1). */
+export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode: 1; error: string };
+
+/**
+ * Runs every request of the scripts under the repository's lock: sends what is new, resumes what is running,
+ * downloads what is ready, writes the manifests. Trouble on this machine (the lock held, a journal that cannot be
+ * written) is an outcome with a message, not an exception.
+ */
+export async function runScripts(request: RunRequest): Promise<RunOutcome> {
+  const state = stateDir(request.root);
+  const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
+  let lock: RunLock;
+  try {
+    lock = await RunLock.acquire(state);
+  } catch (error) {
+    if (error instanceof LockHeldError) return { exitCode: 1, error: error.message };
+    throw error;
+  }
+  let journal: Journal | undefined;
+  let started: StartedService | undefined;
+  let reporter: Reporter | undefined;
+  try {
+    journal = Journal.open(state);
+    for (const warning of journal.warnings) request.onJournalWarning(journal.path, warning);
+    let settings = request.settings;
+    let remote = request.service;
+    if ("start" in remote) {
+      started = await remote.start(state);
+      if (started.pollIntervalMs !== undefined) settings = { ...settings, pollIntervalMs: Math.min(settings.pollIntervalMs, started.pollIntervalMs) };
+      remote = started;
+    }
+    reporter = request.reporter();
+    const report = reporter;
+    const result = await runJobs({
+      episodes,
+      jobs,
+      journal,
+      root: request.root,
+      keyBase: request.keyBase,
+      service: { baseUrl: remote.baseUrl, apiKey: remote.apiKey, settings },
+      local: request.local,
+      choices: request.choices,
+      maxDownloadBytes: request.maxDownloadBytes,
+      ...(request.interrupted ? { interrupted: request.interrupted } : {}),
+      report: (event) => report.event(event),
+    });
+    return { exitCode: result.exitCode, manifests: result.manifests };
+  } catch (error) {
+    if (error instanceof JournalWriteError || isFileSystemError(error)) return { exitCode: 1, error: (error as Error).message };
+    throw error;
+  } finally {
+    reporter?.close();
+    journal?.close();
+    await started?.close();
+    lock.release();
+  }
+}
+
+/**
+ * What a run of the scripts would send and what is already done, from the journal; sends nothing. Without a key
+ * base (no service configured) the journal cannot be matched, and every request shows as new.
+ */
+export function dryRun(scripts: readonly CompiledScript[], root: string, keyBase: string | undefined, choices: RunChoices & { local: boolean }): DryRunReport {
+  const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
+  const records = keyBase !== undefined ? foldJournal(readJournal(stateDir(root)).entries) : undefined;
+  return dryRunOf(episodes, records, choices);
+}
+
+/** Where jobs stand: every job of the journal, or with `scripts` only theirs (in script order when the key base is known). */
+export interface Status {
+  rows: StatusRow[];
+  /** The run holding the lock right now, if any. */
+  holder: LockHolder | undefined;
+  journalPath: string;
+}
+
+/**
+ * The status of the repository's jobs. With scripts and a key base, their jobs in script order; with scripts and no
+ * key base (job keys cannot be made without the service), the journal's jobs that came from those scripts.
+ */
+export function status(root: string, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Status {
+  const state = stateDir(root);
+  const records = foldJournal(readJournal(state).entries);
+  let rows: StatusRow[];
+  if (scripts === undefined) rows = journalStatus(records);
+  else if (scripts.keyBase !== undefined) rows = episodeStatus(buildEpisodes(scripts.list, scripts.keyBase).episodes, records);
+  else {
+    const sources = new Set(scripts.list.map((s) => s.sourceInRoot));
+    rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
+  }
+  return { rows, holder: currentHolder(state), journalPath: join(state, JOURNAL_FILE) };
+}
+
+function isFileSystemError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" && /^E[A-Z]+$/.test(code);
+}

@@ -1,0 +1,90 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { ServiceEvent } from "../service/client.js";
+import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
+import type { JobBook } from "./job-book.js";
+import { refOf, traceOf } from "./job-messages.js";
+import type { Job } from "./job.js";
+import type { Ending } from "./runner.js";
+import type { SubmitResult } from "./submit.js";
+
+// What a run tells its reporter about each job: its phase, its problem, its retries, always with the latest trace id
+// the service gave for it. The runner decides what happens; this says it, and never lets a broken reporter stop it.
+
+interface JobContext {
+  ref: JobRef;
+  lastTraceId?: string;
+}
+
+/** The events of one run, by job. */
+export class RunReport {
+  /** The job an exchange with the service belongs to, so the client's events can be told by job. */
+  readonly context = new AsyncLocalStorage<JobContext>();
+  readonly #refs = new Map<string, JobRef>();
+  readonly #book: JobBook;
+  readonly #report: (event: RunEvent) => void;
+
+  constructor(book: JobBook, jobs: readonly Job[], report: (event: RunEvent) => void) {
+    this.#book = book;
+    this.#report = report;
+    for (const job of jobs) this.#refs.set(job.key, refOf(job));
+  }
+
+  accepted(job: Job, result: Extract<SubmitResult, { type: "accepted" }>): void {
+    const detail = result.taskId !== undefined ? `task ${result.taskId}${result.model ? ` (${result.model})` : ""}` : "audio ready";
+    this.phase(job, "accepted", {
+      ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
+      ...(result.taskStatus !== undefined ? { taskStatus: result.taskStatus } : {}),
+      ...(result.traceId ? { traceId: result.traceId } : {}),
+      detail,
+    });
+  }
+  problem(job: Job, problem: ProblemKind, message: string, traceId?: string): Ending {
+    const phase: Phase =
+      problem === "ambiguous" || problem === "rejected" || problem === "failed" || problem === "lost"
+        ? problem
+        : problem === "not-sent"
+          ? "not-sent"
+          : "unfinished";
+    const trace = traceId ?? this.lastTrace(job);
+    this.phase(job, phase, trace ? { traceId: trace } : {});
+    this.emit({ type: "problem", ref: this.ref(job), problem, message, ...(trace ? { traceId: trace } : {}) });
+    return { kind: problem, message };
+  }
+  phase(job: Job, phase: Phase, extra: { taskId?: string; taskStatus?: string; traceId?: string; detail?: string } = {}): void {
+    const record = this.#book.record(job.key);
+    const traceId = extra.traceId ?? this.lastTrace(job);
+    const taskId = extra.taskId ?? record.taskId;
+    this.emit({ type: "job", ref: this.ref(job), phase, ...extra, ...(taskId ? { taskId } : {}), ...(traceId ? { traceId } : {}) });
+  }
+  lastTrace(job: Job): string | undefined {
+    const traces = this.#book.record(job.key).traceIds;
+    return traces[traces.length - 1];
+  }
+  where(job: Job): string {
+    const ref = this.ref(job);
+    return `${ref.at}: ${ref.label}`;
+  }
+  ref(job: Job): JobRef {
+    return this.#refs.get(job.key) ?? refOf(job);
+  }
+  onClientEvent(event: ServiceEvent): void {
+    const context = this.context.getStore();
+    if (event.type === "outcome" && event.kind !== "accepted" && event.traceId && context) context.lastTraceId = event.traceId;
+    if (event.type !== "retry") return;
+    this.emit({
+      type: "retry",
+      ...(context ? { ref: context.ref } : {}),
+      what: event.operation,
+      delayMs: event.delayMs,
+      reason: event.reason,
+      ...(context?.lastTraceId ? { traceId: context.lastTraceId } : {}),
+    });
+  }
+  emit(event: RunEvent): void {
+    try {
+      this.#report(event);
+    } catch {
+      // A broken reporter (a closed pipe) must not stop the journaling.
+    }
+  }
+}
