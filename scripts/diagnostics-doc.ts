@@ -109,6 +109,46 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
   };
 }
 
+// Two sections for writers who bring habits from elsewhere: what podc says about them, and what it never says.
+const COMING_FROM_FOUNTAIN = [
+  "## Coming from Fountain",
+  "",
+  "A `.fountain` file is read by Fountain's own rules: nothing in it is an error for being Fountain. Action,",
+  "transitions, centred text and page breaks are directions, never spoken; scene headings are sections. Voices come",
+  "from a `Cast:` key on its title page, else from `podc.json` (an uncast character is POD0201). `podc import`",
+  "writes the same script as a `.pod` (see the writer's guide, docs/language.md).",
+  "",
+  "Typed into a `.pod` script, the same habits read as Fountain means them — `INT. HOUSE - DAY` is a section,",
+  "`CUT TO:`, `FADE OUT.`, `> …` and `> … <` are directions, `===` is ignored — except action: a plain paragraph is",
+  "POD0110, and its help says to write it as a direction (`! …`). No help ever suggests removing the blank line",
+  "above it (that would make the action spoken) or declaring a heading in the Cast. Other habits:",
+  "",
+  "| you write | podc says |",
+  "| --- | --- |",
+  "| a paragraph of action | POD0110: write it as `! …`, or give it a speaker |",
+  "| `THE BEAST.` alone in capitals | POD0110, not an unknown speaker: action in capitals |",
+  "| `Host:` on every line of a paragraph | POD0111 at every one of those lines, in one pass |",
+  "| `# heading` or `! direction` right under a speech | POD0118: it ends the speech and is not spoken |",
+  "| `*emphasis*`, `_underline_` | nothing: the marks are not spoken |",
+  "| `[laugh]` inside a speech | POD0603, unless `speech.inlineTags` lists it |",
+  "| `Cast:` entries typed flush left | POD0122 at each entry, which still counts |",
+  "| a file saved as UTF-16 | POD0007, once |",
+  "| a Final Draft file that is not well-formed | POD0130 at its line (`podc import`) |",
+  "",
+];
+
+const WRITING_LYRICS = [
+  "## Writing lyrics",
+  "",
+  "Tag lines are how AI-music writers steer a song, and podc sends them as written. These real tags get no",
+  "diagnostic: `[Guitar Solo]`, `[Fade Out]`, `[End]`, `[Natural fade out]`, `[Spoken Word]`, `[Spoken falsetto]`,",
+  "`[Male Vocal]`, `[Drop]`, `[Build-up]`, `[Instrumental Interlude]`, `[Soft, intimate]`, `[solo]`;",
+  "`[Verse 1: Artist]` and `[Interlude: Melancholic harmonica Solo 1]` are sent with the section's name in its",
+  "canonical spelling and the rest as written; `[主歌]`, `[副歌]` are known sections, kept in Chinese. Only a near miss",
+  "of a section name is POD0305 — `[Chrous]`, `[Vesre 2]` — with the fix.",
+  "",
+];
+
 /** The whole page. */
 export function diagnosticsDoc(): string {
   const out = [
@@ -121,6 +161,8 @@ export function diagnosticsDoc(): string {
     "| --- | --- | --- |",
     ...Object.entries(CODES).map(([code, info]) => `| [${code}](#${code.toLowerCase()}) | ${info.severity} | ${info.title} |`),
     "",
+    ...COMING_FROM_FOUNTAIN,
+    ...WRITING_LYRICS,
   ];
   for (const [code, info] of Object.entries(CODES) as [Code, (typeof CODES)[Code]][]) {
     const example = EXAMPLES[code];

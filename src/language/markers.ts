@@ -68,7 +68,8 @@ export function readMarker(inner: string): MarkerName {
   for (let end = 1; end <= raw.length && end <= 24; end++) {
     const next = raw.charAt(end);
     const boundary = end === raw.length || !/[\p{L}\p{N}]/u.test(next) || CJK.test(raw.charAt(end - 1)) || /\d/.test(next);
-    if (!boundary) continue;
+    // A name ends on a letter: `[chorus - final]` is Chorus then ` - final`, not `Chorus -` then ` final`.
+    if (!boundary || !/\p{L}/u.test(raw.charAt(end - 1))) continue;
     const found = VARIANTS.get(fold(raw.slice(0, end)));
     if (found !== undefined) {
       canonical = found;

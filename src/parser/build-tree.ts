@@ -266,6 +266,12 @@ export class TreeBuilder implements ScriptActions {
   speech(headToken: IToken, continuation: readonly IToken[]): void {
     const head = lineOf(headToken);
     const label = head.label!;
+    // A line in capitals alone, with nothing under it, that names no one cast (`THE BEAST.`) is a screenplay's action
+    // written in capitals, not a speech: it is reported as such, never as a speaker to declare.
+    if (label.afterColon === undefined && continuation.length === 0 && !this.knownLabels().has(label.name)) {
+      this.stray(headToken, continuation);
+      return;
+    }
     const nameStart = label.forced ? label.start + 1 : label.start;
     // Positions are asked for in source order, which is cheapest (SourceText): the speech's span, from the label to
     // the end of its last line, is made last.
