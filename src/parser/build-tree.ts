@@ -358,14 +358,18 @@ export class TreeBuilder implements ScriptActions {
       span: this.span(first, trimEnd(this.masked, first, end)),
       text: this.clean(first, trimEnd(this.masked, first, end)),
     };
-    const lines = [head, ...continuation.map(lineOf)];
-    const wrongCase = lines.filter((line) => line.lowercaseLabel && this.knownLabels().has(line.lowercaseLabel.name.toUpperCase()));
+    const wrongCase: Line[] = [];
+    for (const token of continuation) {
+      const line = lineOf(token);
+      if (line.lowercaseLabel && this.knownLabels().has(line.lowercaseLabel.name.toUpperCase())) wrongCase.push(line);
+    }
+    if (head.lowercaseLabel && this.knownLabels().has(head.lowercaseLabel.name.toUpperCase())) wrongCase.unshift(head);
     if (wrongCase.length > 0 || head.lowercaseLabel) {
       // `Host: …` on every line of a paragraph: every one is reported, in one pass.
       for (const line of head.lowercaseLabel && !wrongCase.includes(head) ? [head, ...wrongCase] : wrongCase)
         this.diagnostics.push(this.wrongCase(line.lowercaseLabel!));
     } else {
-      this.diagnostics.push(this.strayDiagnostic(lines));
+      this.diagnostics.push(this.strayDiagnostic(head, continuation.length + 1));
     }
     this.push(invalid);
   }
@@ -382,18 +386,15 @@ export class TreeBuilder implements ScriptActions {
    * A paragraph that is no element: in a screenplay, action. The help says to make it a direction — never to join it to
    * the speech above (it would be spoken) nor to cast it (a heading is no speaker).
    */
-  private strayDiagnostic(lines: Line[]): Diagnostic {
-    const head = lines[0]!;
-    const fixes = lines.map((line) => {
-      const first = skipSpace(this.masked, line.start, line.contentEnd);
-      return { title: "Write it as a direction (! …)", span: this.span(first, first), replacement: "! " };
-    });
+  private strayDiagnostic(head: Line, lineCount: number): Diagnostic {
+    const first = skipSpace(this.masked, head.start, head.contentEnd);
+    const fix = { title: lineCount === 1 ? "Write it as a direction (! …)" : "Write this line as a direction (! …)", span: this.span(first, first), replacement: "! " };
     return diagnostic("POD0110", this.lineSpan(head), "this line is not dialogue, a section heading, a direction, a note or a song", {
       help:
         "if it is action or a note to the producer, write it as a direction: `! " +
         excerpt(this.clean(head.start, head.contentEnd).trim()) +
         "`; if someone says it, start it with their label in capitals (HOST: …)",
-      fixes: lines.length === 1 ? fixes : [{ ...fixes[0]!, title: "Write this line as a direction (! …)" }],
+      fixes: [fix],
     });
   }
 
