@@ -51,6 +51,24 @@ export class LspClient {
     await done;
   }
 
+  /**
+   * Sends `changes` as consecutive versions after `version`, written to the server in one go (as they arrive when the
+   * editor's queue fills up), and resolves with the last version once its diagnostics arrive.
+   */
+  async burst(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<number> {
+    const last = version + changes.length;
+    const done = this.published(uri, last);
+    const frames = changes.map((change, i) => {
+      const body = Buffer.from(
+        JSON.stringify({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: version + i + 1 }, contentChanges: [change] } }),
+      );
+      return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
+    });
+    this.server.stdin!.write(Buffer.concat(frames));
+    await done;
+    return last;
+  }
+
   /** Shuts the server down and waits for its process to end. */
   async stop(): Promise<void> {
     const exited = new Promise<void>((resolve) => (this.server.exitCode !== null ? resolve() : this.server.once("exit", () => resolve())));

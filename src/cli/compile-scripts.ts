@@ -1,9 +1,9 @@
-import { basename, dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { analyze } from "../compile.js";
 import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { repositoryRoot, shownPath, type CompiledScript } from "../run/index.js";
+import { episodeFolder, repositoryRoot, shownPath, type CompiledScript } from "../run/index.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
@@ -11,14 +11,20 @@ import { readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run` and `podc status`: both work on the scripts of one project, compiled.
 
+/** Where the episodes go: `--out DIR` (from the current folder), else `out/` at the repository's root. */
+export interface OutChoice {
+  out: string | undefined;
+  local: boolean;
+}
+
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
 
 /**
- * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go under `outBase`.
+ * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go where `where` says.
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
-export function compileScripts(files: readonly string[], outBase: string, io: Io): Compiled {
+export function compileScripts(files: readonly string[], where: OutChoice, io: Io): Compiled {
   const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: CompiledScript[] = [];
@@ -43,10 +49,12 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
     const here = repositoryRoot(dirname(file), io.cwd);
     if (root === undefined) root = here;
     else if (here !== root) throw new UsageError(`${shown} is in another repository (${here}) than ${displayPath(files[0]!, io.cwd)}: run them separately`);
-    const name = basename(file).replace(/\.pod$/i, "");
-    const clash = names.get(name);
-    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${join(shownPath(outBase, io.cwd), name)}/: rename one, or run them separately`);
-    names.set(name, shown);
+    const outBase = where.out !== undefined ? resolve(io.cwd, where.out) : join(root, "out");
+    const { name, dir: outDir } = episodeFolder(outBase, file, where.local);
+    // Folder names are compared as a file system that ignores case would: such a disk would make them one.
+    const clash = names.get(name.toLowerCase());
+    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${shownPath(outDir, io.cwd)}/: rename one, or run them separately`);
+    names.set(name.toLowerCase(), shown);
     const read = readScript(file);
     if ("error" in read) {
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
@@ -58,7 +66,7 @@ export function compileScripts(files: readonly string[], outBase: string, io: Io
       failed = true;
       continue;
     }
-    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir: join(outBase, name), plan: analysis.plan });
+    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir, plan: analysis.plan });
   }
   if (failed) {
     printer.finish(files.length);

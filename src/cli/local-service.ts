@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config/schema.js";
+import { espeakAvailable, type SpeechEngine } from "../emulator/audio/speech.js";
 import { startEmulator } from "../emulator/server.js";
 
 /*
@@ -24,12 +25,17 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
+/** The voice engine a local run uses on this machine: espeak-ng when installed, else the built-in synthesizer. */
+export async function localSpeechEngine(): Promise<SpeechEngine> {
+  return (await espeakAvailable()) ? "espeak-ng" : "synth";
+}
+
 /** Starts the emulator with the project's limits and voices; `stateDir` is the repository's `.podc/`. */
-export async function startLocalService(stateDir: string, config: Config): Promise<LocalService> {
+export async function startLocalService(stateDir: string, config: Config, speech: SpeechEngine): Promise<LocalService> {
   const folder = join(stateDir, "local");
   mkdirSync(folder, { recursive: true });
   const apiKey = `local-${randomBytes(12).toString("hex")}`;
   const ledgerPath = join(folder, "ledger.jsonl");
-  const emulator = await startEmulator({ apiKey, config, clockMs: LOCAL_CLOCK_MS, ledgerPath });
+  const emulator = await startEmulator({ apiKey, config, clockMs: LOCAL_CLOCK_MS, ledgerPath, speech });
   return { baseUrl: emulator.url, apiKey, ledgerPath, close: () => emulator.close() };
 }

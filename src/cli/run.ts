@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Config } from "../config/schema.js";
+import type { SpeechEngine } from "../emulator/audio/speech.js";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import {
   apiKeyFrom,
@@ -8,7 +9,7 @@ import {
   dryRunText,
   JsonReporter,
   LinesReporter,
-  LOCAL_KEY_BASE,
+  localKeyBase,
   runScripts,
   shownPath,
   TtyReporter,
@@ -22,7 +23,7 @@ import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "run against the built-in emulator on this machine: no account, no key, no bill" },
-  out: { type: "string", arg: "DIR", default: "out", help: "where episodes go" },
+  out: { type: "string", arg: "DIR", help: "where episodes go (default: out/ at the repository's root, whatever the current folder)" },
   "dry-run": { type: "boolean", help: "print the plan and what is already done; send nothing" },
   json: { type: "boolean", help: "progress as one JSON event per line on stdout (for editors and CI)" },
   "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
@@ -53,36 +54,46 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const outBase = resolve(io.cwd, values.out);
-  const compiled = compileScripts(files, outBase, io);
+  const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
 
-  // Everything about the service is settled before any network I/O, and before the lock.
-  let keyBase: string | undefined = values.local ? LOCAL_KEY_BASE : undefined;
+  // Everything about the service is settled before any network I/O, and before the lock. A dry run checks the
+  // same things: a wrong address stops it as it would stop the run; what is merely not set yet is reported.
+  let keyBase: string | undefined;
   let remote: { baseUrl: string; apiKey: string } | undefined;
-  if (!values.local) {
+  let speech: SpeechEngine | undefined;
+  const wouldStop: string[] = [];
+  if (values.local) {
+    // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
+    const { localSpeechEngine } = await import("./local-service.js");
+    speech = await localSpeechEngine();
+    keyBase = localKeyBase(speech);
+  } else {
     const target = baseUrlFrom(io.env, config.service);
     if ("error" in target) {
-      if (!values["dry-run"]) return configError(io, target.error);
+      if (!values["dry-run"] || !target.missing) return configError(io, target.error);
+      wouldStop.push(target.error);
     } else {
       keyBase = target.keyBase;
-      if (!values["dry-run"]) {
-        const key = apiKeyFrom(io.env);
-        if ("error" in key) return configError(io, key.error);
-        remote = { baseUrl: target.baseUrl, apiKey: key.apiKey };
-      }
+    }
+    const key = apiKeyFrom(io.env);
+    if ("error" in key) {
+      if (!values["dry-run"]) return configError(io, key.error);
+      wouldStop.push(key.error);
+    } else if (!("error" in target)) {
+      remote = { baseUrl: target.baseUrl, apiKey: key.apiKey };
     }
   }
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
   if (values["dry-run"]) {
-    const report = dryRun(scripts, root, keyBase, { ...choices, local: values.local });
+    const report = dryRun(scripts, root, keyBase, { ...choices, local: values.local }, wouldStop);
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
 
-  const service: RunRequest["service"] = values.local ? { start: (state) => startLocal(state, config, io) } : remote!;
+  const service: RunRequest["service"] = values.local ? { start: (state) => startLocal(state, config, speech!, io) } : remote!;
   const outcome = await runScripts({
     scripts,
     root,
@@ -107,9 +118,9 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 }
 
 /** `--local`: the built-in emulator, loaded only here, so a run against the real service never pays for loading it. */
-async function startLocal(state: string, config: Config, io: Io): Promise<StartedService> {
+async function startLocal(state: string, config: Config, speech: SpeechEngine, io: Io): Promise<StartedService> {
   const { startLocalService, LOCAL_POLL_MS } = await import("./local-service.js");
-  const local = await startLocalService(state, config);
+  const local = await startLocalService(state, config, speech);
   io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${shownPath(local.ledgerPath, io.cwd)})\n`);
   return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
 }

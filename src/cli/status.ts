@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { baseUrlFrom, LOCAL_KEY_BASE, repositoryRoot, status, statusText } from "../run/index.js";
+import { baseUrlFrom, localKeyBase, repositoryRoot, status, statusText } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
@@ -8,7 +8,7 @@ import { displayPath } from "./scripts.js";
 const OPTIONS = {
   json: { type: "boolean", help: "one JSON object {\"jobs\": […]} on stdout" },
   local: { type: "boolean", help: "the jobs of the built-in emulator (podc run --local) instead of the service's" },
-  out: { type: "string", arg: "DIR", default: "out", help: "where the episodes were written, as given to podc run" },
+  out: { type: "string", arg: "DIR", help: "where the episodes were written, as given to podc run (default: out/ at the repository's root)" },
 } as const;
 
 export const command = defineCommand(
@@ -32,9 +32,11 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, io: I
   if (files.length === 0) {
     found = status(repositoryRoot(io.cwd, io.cwd));
   } else {
-    const compiled = compileScripts(files, resolve(io.cwd, values.out), io);
+    const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
-    const target = values.local ? { keyBase: LOCAL_KEY_BASE } : baseUrlFrom(io.env, compiled.config.service);
+    const target = values.local
+      ? { keyBase: localKeyBase(await (await import("./local-service.js")).localSpeechEngine()) }
+      : baseUrlFrom(io.env, compiled.config.service);
     if ("error" in target) {
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
       io.stderr.write(`podc status: ${target.error}\npodc status: showing the journal's jobs from these scripts instead\n`);

@@ -59,19 +59,21 @@ export function completionsAt(state: ScriptState, position: Position): Completio
   const items: CompletionItem[] = [];
   const label = LABEL_PREFIX.exec(before);
   if (label) {
+    // After a typed `@` the edit starts behind it: clients that complete the word before the cursor (Vim's omni
+    // completion, Neovim's before 0.11) then insert what the edit says at the same place, and `@` is never doubled.
     const forced = label[1] === "@";
     const tail = LABEL_TAIL.exec(after)?.[0].length ?? 0;
     const colonFollows = COLON.test(after.slice(tail).trimStart().charAt(0));
-    const range = span(0, position.character + (colonFollows ? tail : 0));
+    const range = span(forced ? 1 : 0, position.character + (colonFollows ? tail : 0));
     let rank = 0;
     for (const member of analysis.cast.values()) {
-      const written = (forced || /\p{Ll}/u.test(member.label) ? "@" : "") + member.label;
+      const written = (!forced && /\p{Ll}/u.test(member.label) ? "@" : "") + member.label;
       items.push({
         label: member.label,
         kind: CompletionItemKind.Variable,
         detail: `voice ${member.voice}`,
         documentation: member.from === "script" ? "cast in this script's title page" : "cast in podc.json",
-        filterText: forced ? `@${member.label}` : member.label,
+        filterText: member.label,
         sortText: String(rank++).padStart(4, "0"),
         textEdit: { range, newText: colonFollows ? written : `${written}: ` },
       });
@@ -153,18 +155,20 @@ function songCompletions(state: ScriptState, song: Song, line: number, before: s
   }
   const marker = /^([ \t]*)(?:([[【])[^\]】]*|[\p{L}-]*)$/u.exec(before);
   if (marker) {
-    const start = marker[1]!.length;
+    // After a typed bracket the edit starts behind it, for the same reason as after `@`; the closing bracket matches it.
     const bracket = marker[2] ?? "";
+    const start = marker[1]!.length + bracket.length;
     const tail = bracket ? /^[^\]】]*[\]】]?(?=\s*$)/.exec(after)?.[0].length ?? 0 : /^[\p{L}-]*/u.exec(after)![0].length;
     const range = span(start, before.length + tail);
+    const close = bracket === "【" ? "】" : "]";
     SECTION_NAMES.forEach((name, i) =>
       items.push({
         label: `[${name}]`,
         kind: CompletionItemKind.EnumMember,
         detail: "section marker",
-        filterText: `${bracket}${name}`,
+        filterText: name,
         sortText: `1${String(i).padStart(3, "0")}`,
-        textEdit: { range, newText: `[${name}]` },
+        textEdit: { range, newText: bracket ? `${name}${close}` : `[${name}]` },
       }),
     );
     if (!bracket && start === 0) {

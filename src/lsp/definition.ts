@@ -23,11 +23,16 @@ export function definitionAt(state: ScriptState, position: Position): Location |
   const member = speech && state.analysis.cast.get(speech.speaker.name);
   if (!member) return null;
   if (member.from === "script") return member.labelSpan ? { uri: state.uri, range: state.positions.range(member.labelSpan) } : null;
+  return configKeyLocation(state, member.label) ?? null;
+}
+
+/** Where podc.json (the one governing the script) casts `label`: its key in "cast". */
+export function configKeyLocation(state: ScriptState, label: string): Location | undefined {
   const { path, source } = state.loaded;
-  if (!path || !source) return null;
+  if (!path || !source) return undefined;
   const tree = parseTree(source.text);
-  const key = tree && findNodeAtLocation(tree, ["cast", member.label])?.parent?.children?.[0];
-  if (!key) return null;
+  const key = tree && findNodeAtLocation(tree, ["cast", label])?.parent?.children?.[0];
+  if (!key) return undefined;
   const json = TextDocument.create(pathToFileURL(path).href, "json", 0, source.text);
   return { uri: json.uri, range: { start: json.positionAt(key.offset), end: json.positionAt(key.offset + key.length) } };
 }

@@ -1,9 +1,8 @@
 import { LSPErrorCodes, ResponseError, type Connection, type Position, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
 import { RESERVED_LABELS } from "../language/song-block.js";
 import type { Span } from "../source/span.js";
-import { speechAt } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
-import { touches } from "./positions.js";
+import { speakerAt, speakerMentions } from "./speakers.js";
 
 // Renaming a speaker rewrites every speech it speaks and its Cast entry, in this script only. Three renames are
 // refused rather than half done: a speaker cast only in podc.json (other scripts share it: rename it there), a new
@@ -38,33 +37,16 @@ export function renameSpeaker(state: ScriptState, position: Position, newName: s
     throw refuse(`${name} is already cast: renaming ${target.name} to it would make the two speakers one`);
   }
   const force = /\p{Ll}/u.test(name);
-  const text = state.analysis.source.text;
-  const edits: TextEdit[] = [];
-  const rewrite = (span: Span, forced: boolean) =>
-    edits.push({ range: state.positions.range(span), newText: force && !forced ? `@${name}` : name });
-  for (const entry of state.analysis.script.titlePage?.entries ?? []) {
-    for (const member of entry.cast ?? []) {
-      if (member.label.text !== target.name) continue;
-      rewrite(member.label.span, text.charAt(member.label.span.start.offset - 1) === "@");
-    }
-  }
-  for (const element of state.analysis.script.body) {
-    if (element.type === "Speech" && element.speaker.name === target.name) rewrite(element.speaker.span, element.speaker.forced);
-  }
+  const edits: TextEdit[] = speakerMentions(state, target.name).map((m) => ({
+    range: state.positions.range(m.span),
+    newText: force && !m.forced ? `@${name}` : name,
+  }));
   return { changes: { [state.uri]: edits } };
 }
 
 /** The speaker label under `position` that may be renamed; throws when it is cast only in podc.json. */
 function renameTarget(state: ScriptState, position: Position): { name: string; span: Span } | undefined {
-  const offset = state.positions.offset(position);
-  let target: { name: string; span: Span } | undefined;
-  for (const entry of state.analysis.script.titlePage?.entries ?? []) {
-    for (const member of entry.cast ?? []) if (touches(member.label.span, offset)) target = { name: member.label.text, span: member.label.span };
-  }
-  if (!target) {
-    const speech = speechAt(state, offset);
-    if (speech) target = { name: speech.speaker.name, span: speech.speaker.span };
-  }
+  const target = speakerAt(state, state.positions.offset(position));
   if (target && state.analysis.cast.get(target.name)?.from === "config") {
     throw refuse(`${target.name} is cast in podc.json, which every script of the project shares: rename it there`);
   }

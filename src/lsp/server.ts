@@ -6,6 +6,7 @@ import {
   type InitializeResult,
 } from "vscode-languageserver";
 import { addCodeActionsHandler } from "./code-actions.js";
+import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";
 import { addDefinitionHandler } from "./definition.js";
 import { addDiagnosticsHandler } from "./diagnostics.js";
@@ -14,9 +15,13 @@ import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
 import { addHoverHandler } from "./hover.js";
 import type { Inbox } from "./inbox.js";
+import { addInlayHintsHandler } from "./inlay-hints.js";
+import { addReferencesHandler } from "./references.js";
 import { addRenameHandler } from "./rename.js";
+import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tokens.js";
 import { addSymbolsHandler } from "./symbols.js";
 import { Workspace } from "./workspace.js";
+import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
 // analysis of a document (documents.ts) and lives in its own file. Only standard LSP 3.17 is spoken: incremental
@@ -28,6 +33,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   const scripts = new Scripts();
   const workspace = new Workspace();
   let canWatch = false;
+  let tableRead = false;
   const pull = { pull: false, refresh: false };
 
   connection.onInitialize((params): InitializeResult => {
@@ -39,6 +45,9 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     pull.pull = capabilities.textDocument?.diagnostic !== undefined;
     pull.refresh = capabilities.workspace?.diagnostics?.refreshSupport === true;
     const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
+    // LSP has no way to say which commands a client runs itself; ours say so in their initialization options.
+    const clientCommands = (params.initializationOptions as { clientCommands?: unknown } | undefined)?.clientCommands;
+    tableRead = Array.isArray(clientCommands) && clientCommands.includes(TABLE_READ_COMMAND);
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -51,6 +60,12 @@ export function startServer(connection: Connection, inbox: Inbox): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentFormattingProvider: true,
         diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: true },
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        workspaceSymbolProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true, range: true },
+        inlayHintProvider: true,
+        ...(tableRead && { codeLensProvider: { resolveProvider: false } }),
       },
       serverInfo: { name: "podc" },
     };
@@ -73,5 +88,10 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   addRenameHandler(connection, scripts);
   addCodeActionsHandler(connection, scripts);
   addFormattingHandler(connection, scripts);
+  addReferencesHandler(connection, scripts, workspace);
+  addWorkspaceSymbolsHandler(connection, scripts, workspace);
+  addSemanticTokensHandler(connection, scripts);
+  addInlayHintsHandler(connection, scripts);
+  addCodeLensHandler(connection, scripts, () => tableRead);
   connection.listen();
 }

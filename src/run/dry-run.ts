@@ -32,15 +32,24 @@ export interface DryRunEpisode {
 export interface DryRunReport {
   /** False when no service is configured: every request then shows as new. */
   journalConsulted: boolean;
+  /** True for --local: the built-in emulator, where nothing is billed. */
+  local: boolean;
+  /** What would stop a real run before it sends anything (no service address, no key). */
+  wouldStop: string[];
   episodes: DryRunEpisode[];
   totals: { podcasts: number; songs: number; podcastCharacters: number; lyricsCharacters: number; toSend: number; done: number; waitingForYou: number };
 }
 
 /** What a run of `episodes` would do, given the journal's records (`undefined` when they cannot be known). */
-export function dryRun(episodes: readonly Episode[], records: Map<string, JobRecord> | undefined, choices: RerunChoices): DryRunReport {
+export function dryRun(
+  episodes: readonly Episode[],
+  records: Map<string, JobRecord> | undefined,
+  choices: RerunChoices,
+  wouldStop: readonly string[] = [],
+): DryRunReport {
   const totals = { podcasts: 0, songs: 0, podcastCharacters: 0, lyricsCharacters: 0, toSend: 0, done: 0, waitingForYou: 0 };
   const counted = new Set<string>();
-  const report: DryRunReport = { journalConsulted: records !== undefined, episodes: [], totals };
+  const report: DryRunReport = { journalConsulted: records !== undefined, local: choices.local, wouldStop: [...wouldStop], episodes: [], totals };
   for (const episode of episodes) {
     const view: DryRunEpisode = { source: episode.source, episode: episode.name, outDir: episode.outDir, requests: [] };
     if (episode.title !== undefined) view.title = episode.title;
@@ -50,7 +59,7 @@ export function dryRun(episodes: readonly Episode[], records: Map<string, JobRec
       const step = nextStep(record, job.kind, choices);
       const characters =
         job.kind === "podcast" ? job.body.conversations.reduce((n, turn) => n + [...turn.text].length, 0) : [...job.body.lyrics].length;
-      view.requests.push({ order: entry.order, kind: job.kind, origins: entry.origins, characters, state: record.state, action: stepText(step, record) });
+      view.requests.push({ order: entry.order, kind: job.kind, origins: entry.origins, characters, state: record.state, action: stepText(step, record, choices.local) });
       if (counted.has(job.key)) continue;
       counted.add(job.key);
       if (job.kind === "podcast") {
@@ -85,11 +94,15 @@ export function dryRunText(report: DryRunReport, cwd: string): string {
   lines.push(
     `${t.podcasts + t.songs} requests: ${t.podcasts} podcast (${t.podcastCharacters} characters), ${t.songs} song (${t.lyricsCharacters} characters of lyrics)`,
   );
-  if (report.journalConsulted) {
-    lines.push(`would send ${t.toSend} paid request${t.toSend === 1 ? "" : "s"}; already done: ${t.done}; waiting for your decision: ${t.waitingForYou}`);
-  } else {
+  const requests = (n: number, what: string) => `${n} ${what}request${n === 1 ? "" : "s"}`;
+  if (!report.journalConsulted) {
     lines.push("no service is configured (PODC_BASE_URL or service.baseUrl), so the journal was not consulted: every request shows as new");
+  } else if (report.local) {
+    lines.push(`would send ${requests(t.toSend, "")} to the built-in emulator — free: nothing is billed; already done: ${t.done}`);
+  } else {
+    lines.push(`would send ${requests(t.toSend, "paid ")}; already done: ${t.done}; waiting for your decision: ${t.waitingForYou}`);
   }
+  for (const problem of report.wouldStop) lines.push(`a real run would stop before sending anything: ${problem}`);
   lines.push("Nothing was sent (dry run).");
   return `${lines.join("\n")}\n`;
 }

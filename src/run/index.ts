@@ -20,7 +20,7 @@ import { JournalWriteError } from "./submit.js";
 
 export { dryRunText, type DryRunReport } from "./dry-run.js";
 export type { Reporter, RunEvent } from "./events.js";
-export { LOCAL_KEY_BASE, type CompiledScript } from "./job.js";
+export { localKeyBase, type CompiledScript } from "./job.js";
 export { shownPath } from "./progress/describe.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
@@ -28,6 +28,7 @@ export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { repositoryRoot } from "./state-dir.js";
+export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 
 /** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
@@ -44,7 +45,7 @@ export interface RunRequest {
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
   settings: ServiceSettings;
-  /** What job keys are made with (the base URL, or LOCAL_KEY_BASE). */
+  /** What job keys are made with (the base URL, or localKeyBase(engine)). */
   keyBase: string;
   /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
@@ -122,10 +123,16 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
  * What a run of the scripts would send and what is already done, from the journal; sends nothing. Without a key
  * base (no service configured) the journal cannot be matched, and every request shows as new.
  */
-export function dryRun(scripts: readonly CompiledScript[], root: string, keyBase: string | undefined, choices: RunChoices & { local: boolean }): DryRunReport {
+export function dryRun(
+  scripts: readonly CompiledScript[],
+  root: string,
+  keyBase: string | undefined,
+  choices: RunChoices & { local: boolean },
+  wouldStop: readonly string[] = [],
+): DryRunReport {
   const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
   const records = keyBase !== undefined ? foldJournal(readJournal(stateDir(root)).entries) : undefined;
-  return dryRunOf(episodes, records, choices);
+  return dryRunOf(episodes, records, choices, wouldStop);
 }
 
 /** Where jobs stand: every job of the journal, or with `scripts` only theirs (in script order when the key base is known). */

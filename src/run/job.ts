@@ -10,8 +10,21 @@ import type { PodcastRequest, SongRequest } from "../contract/requests.js";
  * every place it is used.
  */
 
-/** The key base used with --local: the emulator's port changes every run, its jobs must not. */
+/** What the key base of every --local job starts with: the emulator's port changes every run, its jobs must not. */
 export const LOCAL_KEY_BASE = "local:";
+
+/**
+ * The key base of --local jobs rendered by `engine` (espeak-ng or the built-in synthesizer): a different engine
+ * renders different audio, so installing espeak-ng makes the next local run render again (locally that is free).
+ */
+export function localKeyBase(engine: string): string {
+  return `${LOCAL_KEY_BASE}${engine}`;
+}
+
+/** Whether jobs of this key base went to the built-in emulator. */
+export function isLocalKeyBase(base: string | undefined): boolean {
+  return base?.startsWith(LOCAL_KEY_BASE) === true;
+}
 
 interface JobBase {
   key: string;

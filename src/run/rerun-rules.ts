@@ -52,8 +52,8 @@ export function nextStep(record: JobRecord, kind: "song" | "podcast", choices: R
   }
 }
 
-/** The step in a few words, for `--dry-run` and `podc status`. */
-export function stepText(step: Step, record: JobRecord): string {
+/** The step in a few words, for `--dry-run` and `podc status`; `local` requests (the emulator's) are free. */
+export function stepText(step: Step, record: JobRecord, local = false): string {
   switch (step.type) {
     case "finish":
       return record.state === "done" ? "done: files are checked, missing ones fetched again (no new request)" : "download the audio (no new request)";
@@ -62,11 +62,11 @@ export function stepText(step: Step, record: JobRecord): string {
     case "send":
       switch (step.because) {
         case "first":
-          return "send (a paid request)";
+          return local ? "send (local emulator: free)" : "send (a paid request)";
         case "resubmit-ambiguous":
           return "send again after an unknown outcome (--resubmit-ambiguous; may be billed twice)";
         case "retry-failed":
-          return "send a new request (--retry-failed; paid)";
+          return local ? "send a new request (--retry-failed; free locally)" : "send a new request (--retry-failed; paid)";
         case "local-lost":
           return "send again (local emulator: nothing is billed)";
         default:

@@ -12,6 +12,7 @@ import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import type { Journal } from "./journal.js";
 import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
+import { listedFiles, removeStaleFiles, type ListedFile } from "./stale-files.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
@@ -133,6 +134,8 @@ class Run {
       toSend: states.filter((s) => s === "new" || s === "ready").length,
       alreadyDone: states.filter((s) => s === "done").length,
     });
+    // What each manifest listed before this run wrote any: the files podc may remove at the end.
+    const listedBefore = new Map(this.#o.episodes.map((episode) => [episode, listedFiles(episode.outDir)]));
     const endings = new Map<string, Ending>();
     await Promise.all(
       jobs.map(async (job) => {
@@ -140,7 +143,8 @@ class Run {
         endings.set(job.key, ending);
       }),
     );
-    const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode));
+    const finished = new Set([...endings].filter(([, ending]) => ending.kind === "done").map(([key]) => key));
+    const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode, { finished, listedBefore: listedBefore.get(episode)! }));
     const counts: Record<string, number> = {};
     for (const ending of endings.values()) counts[ending.kind] = (counts[ending.kind] ?? 0) + 1;
     const exitCode = [...endings.values()].every((e) => e.kind === "done") ? 0 : 1;
@@ -435,13 +439,19 @@ class Run {
     byChoice.set(file.choice, file);
   }
 
-  #writeManifest(episode: Episode): string {
+  /**
+   * Writes the episode's manifest. At the end of the run, given the jobs that `finished` (every file in place and
+   * verified) and what the manifest listed before the run, also removes the files the episode no longer uses.
+   */
+  #writeManifest(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
     const manifest = buildManifest(
       episode,
       (key) => this.#book.record(key),
       (key) => [...(this.#present.get(episode)?.get(key)?.values() ?? [])],
     );
     const path = writeManifest(episode.outDir, manifest);
+    // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
+    if (end) removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished);
     return path;
   }
 

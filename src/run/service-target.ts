@@ -14,13 +14,16 @@ export interface ServiceTarget {
   keyBase: string;
 }
 
-/** The configured base URL, or a message saying what to set. */
-export function baseUrlFrom(env: NodeJS.ProcessEnv, settings: ServiceSettings): ServiceTarget | { error: string } {
+/** The configured base URL, or a message saying what to set (`missing` when none is set, rather than a wrong one). */
+export function baseUrlFrom(env: NodeJS.ProcessEnv, settings: ServiceSettings): ServiceTarget | { error: string; missing?: true } {
   const fromEnv = env.PODC_BASE_URL?.trim();
   const baseUrl = fromEnv || settings.baseUrl;
   const source = fromEnv ? "PODC_BASE_URL" : "service.baseUrl in podc.json";
   if (!baseUrl) {
-    return { error: "no service to send to: set PODC_BASE_URL (or service.baseUrl in podc.json) — or try podc run --local, which runs against the built-in emulator" };
+    return {
+      error: "no service to send to: set PODC_BASE_URL (or service.baseUrl in podc.json) — or try podc run --local, which runs against the built-in emulator",
+      missing: true,
+    };
   }
   if (!URL.canParse(baseUrl)) return { error: `${source} is not a URL: ${baseUrl}` };
   const url = new URL(baseUrl);

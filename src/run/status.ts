@@ -1,6 +1,6 @@
 import type { Origin } from "../lower/plan.js";
 import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
-import { jobLabel, LOCAL_KEY_BASE, type Episode } from "./job.js";
+import { isLocalKeyBase, jobLabel, type Episode } from "./job.js";
 import { nextStep, stepText } from "./rerun-rules.js";
 
 /*
@@ -59,7 +59,7 @@ function rowOf(record: JobRecord, kind: "song" | "podcast" | undefined, script: 
     files: [...new Set(record.files.map((f) => f.file))],
     requestsSent: record.intents,
     next: kind
-      ? stepText(nextStep(record, kind, { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: record.base === LOCAL_KEY_BASE }), record)
+      ? stepText(nextStep(record, kind, { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: isLocalKeyBase(record.base) }), record, isLocalKeyBase(record.base))
       : "",
   };
   if (kind) row.kind = kind;
@@ -90,7 +90,7 @@ export function statusText(rows: readonly StatusRow[]): string {
     if (row.traceId) details.push(`trace ${row.traceId}`);
     if (row.model) details.push(`model ${row.model}`);
     if (row.requestsSent > 1) details.push(`${row.requestsSent} requests sent`);
-    if (row.base === LOCAL_KEY_BASE) details.push("local emulator");
+    if (isLocalKeyBase(row.base)) details.push("local emulator");
     if (row.updatedAt) details.push(`updated ${row.updatedAt}`);
     details.push(`job ${row.job.slice(0, 12)}`);
     lines.push(`           ${details.join(" · ")}`);

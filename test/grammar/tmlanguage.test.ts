@@ -81,7 +81,7 @@ describe("pod.tmLanguage.json", () => {
     expectScope(3, "(a two-part special)", "string.unquoted.title-value.pod");
     expectScope(4, "Cast", "keyword.other.title-key.pod");
     expectScope(5, "HOST", "entity.name.type.speaker.pod");
-    expectScope(5, "Ethan", "support.constant.voice.pod");
+    expectScope(5, "Ethan", "variable.other.constant.voice.pod");
     expectScope(6, "@", "punctuation.definition.forced.pod");
     expectScope(6, "McKenzie", "entity.name.type.speaker.pod");
     expectScope(7, "Model", "keyword.other.title-key.pod");
@@ -118,7 +118,7 @@ describe("pod.tmLanguage.json", () => {
 
   it("colours directions, notes across lines, TODO, and the boneyard", () => {
     expectScope(19, "!", "punctuation.definition.quote.pod");
-    expectScope(19, "Sound: a door closes.", "markup.quote.direction.pod");
+    expectScope(19, "Sound: a door closes.", "entity.name.function.direction.pod");
     expectScope(21, "TODO", "keyword.other.todo.pod");
     expectScope(22, "of Reykjavik", "comment.block.note.pod");
     expectScope(24, "/*", "comment.block.boneyard.pod");
@@ -136,11 +136,34 @@ describe("pod.tmLanguage.json", () => {
     expectScope(32, "Verse", "entity.name.tag.marker.pod");
     expectScope(32, "[", "punctuation.definition.tag.begin.pod");
     expectScope(34, "Chorus 2", "entity.name.tag.marker.pod");
+    expectScope(28, "Night Shift Anthem", "markup.heading.song.pod");
     expectScope(33, "Neon lights across the floor", "meta.song.pod");
-    expectScope(35, "HOST: this is a lyric, not a speech", "meta.song.pod");
+    expectScope(33, "Neon lights across the floor", "string.unquoted.lyric.pod");
+    expectScope(35, "HOST: this is a lyric, not a speech", "string.unquoted.lyric.pod");
     expectNotScope(35, "HOST", "entity.name.type.speaker");
     expectScope(36, "END SONG", "keyword.control.song.pod");
     expectScope(41, "END SONG", "invalid.illegal.end-song.pod"); // an END SONG with no song open
+  });
+
+  it("gives dialogue, directions, lyrics and voices scopes that default themes colour differently", () => {
+    const scopeOf = (line: number, text: string) => tokenOf(lines, line, text).scopes.at(-1)!;
+    const colourRoots = [scopeOf(11, "Welcome back to The Night Shift."), scopeOf(19, "Sound: a door closes."), scopeOf(33, "Neon lights across the floor"), scopeOf(5, "Ethan")].map(
+      (scope) => scope.split(".").slice(0, 2).join("."),
+    );
+    expect(colourRoots).toEqual(["meta.speech", "entity.name", "string.unquoted", "variable.other"]);
+  });
+
+  it("ends a song that never ends at the next # heading, as the parser does", () => {
+    const song = tokenize("SONG: Forgotten\nStyle: pop\n[Verse]\nla la\n\n# Next part\n\nHOST: Back to talk.\n");
+    expect(song[5]!.map((t) => t.scopes.join(" ")).join(" | ")).toContain("markup.heading.section.pod");
+    expect(song[5]!.map((t) => t.scopes.join(" ")).join(" | ")).not.toContain("meta.song");
+    expect(song[7]!.find((t) => t.text === "HOST")!.scopes).toContain("entity.name.type.speaker.pod");
+  });
+
+  it("reads header lines only directly under SONG:, as the parser does", () => {
+    const song = tokenize("SONG: T\n\nStyle: pop\n[Verse]\nStyle: sung, not a header\nEND SONG\n");
+    expect(song[2]!.find((t) => t.text === "Style")!.scopes).toContain("keyword.other.song-header.pod");
+    expect(song[4]!.map((t) => t.scopes.at(-1))).toEqual(["string.unquoted.lyric.pod"]);
   });
 
   it("reads a script that opens with dialogue as dialogue, not as a title page", () => {
@@ -154,7 +177,7 @@ describe("pod.tmLanguage.json", () => {
   it("finds the title page after blank lines at the start, and the body after it", () => {
     const lines = tokenize("\n\nTitle: Late start\nCast:\n    HOST: Ethan\n\nHOST: Hello.\n");
     expect(tokenOf(lines, 3, "Title").scopes).toContain("keyword.other.title-key.pod");
-    expect(tokenOf(lines, 5, "Ethan").scopes).toContain("support.constant.voice.pod");
+    expect(tokenOf(lines, 5, "Ethan").scopes).toContain("variable.other.constant.voice.pod");
     expect(tokenOf(lines, 7, "HOST").scopes).toEqual(["source.pod", "meta.speech.inline.pod", "entity.name.type.speaker.pod"]);
   });
 

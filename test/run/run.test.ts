@@ -259,6 +259,31 @@ describe("without a service configured", () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain("2 requests: 1 podcast (");
     expect(dry.stdout).toContain("the journal was not consulted");
+    expect(dry.stdout).toContain("a real run would stop before sending anything: no service to send to: set PODC_BASE_URL");
+    expect(dry.stdout).toContain("a real run would stop before sending anything: no API key: set the environment variable PODC_API_KEY");
+  });
+
+  it("--dry-run refuses a service address the real run would refuse, and says when the key is missing", async () => {
+    const p = project(SMALL);
+    for (const url of ["not a url", "http://api.example.com", "https://user:secret@api.example.com"]) {
+      const dry = await podc(["run", "--dry-run", p.script], p.dir, { PODC_BASE_URL: url });
+      expect(dry.code, url).toBe(2);
+      expect(dry.stdout).toBe("");
+      expect(dry.stderr).toMatch(/^podc run: PODC_BASE_URL /);
+      expect(dry.stderr).not.toContain("secret");
+    }
+    const noKey = await podc(["run", "--dry-run", p.script], p.dir, { PODC_BASE_URL: "https://api.example.com" });
+    expect(noKey.code).toBe(0);
+    expect(noKey.stdout).toContain("would send 2 paid requests");
+    expect(noKey.stdout).toContain("a real run would stop before sending anything: no API key");
+  });
+
+  it("--dry-run --local calls its requests free, not paid", async () => {
+    const p = project(SMALL);
+    const dry = await podc(["run", "--dry-run", "--local", p.script], p.dir, {});
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("would send 2 requests to the built-in emulator — free: nothing is billed");
+    expect(dry.stdout).not.toMatch(/paid|would stop/);
   });
 
   it("podc status FILE falls back to the journal's jobs from that script", async () => {

@@ -1,0 +1,124 @@
+// The VS Code side of podc is a launcher and the commands a language-server protocol cannot carry: colouring comes
+// from the TextMate grammar this extension bundles, and everything else (diagnostics, completion, hover, outline,
+// references, hints, quick fixes, formatting…) from the podc language server, bundled beside this file and started
+// with VS Code's own Node. No language knowledge lives here, so the editor can never disagree with `podc check`.
+//
+// Workspace trust: colouring, snippets and the podc.json schema work everywhere; the language server (which reads
+// the workspace's podc.json and scripts) starts only in a trusted folder, and the command it runs can be chosen only
+// in the user's settings (`podc.path` has machine scope), never by a folder's own .vscode/settings.json.
+"use strict";
+
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { execFile } = require("node:child_process");
+const vscode = require("vscode");
+const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
+
+const TABLE_READ = "podc.tableRead";
+
+/** @type {LanguageClient | undefined} */
+let client;
+
+/** The bundled podc (the language server and the command line), one file beside this one. */
+function bundledPodc(context) {
+  return context.asAbsolutePath(path.join("dist", "podc.mjs"));
+}
+
+/** How to start the server: the user's `podc.path` command, else the bundled podc with VS Code's Node. */
+function serverOptions(context) {
+  const configured = vscode.workspace.getConfiguration("podc").get("path");
+  if (typeof configured === "string" && configured.trim() !== "") {
+    // No `transport` here: the arguments are passed exactly as written, `--stdio` included.
+    return { command: configured.trim(), args: ["lsp", "--stdio"], options: { shell: process.platform === "win32" } };
+  }
+  return { module: bundledPodc(context), args: ["lsp"], transport: TransportKind.stdio };
+}
+
+async function startClient(context) {
+  client = new LanguageClient("podc", "podc language server", serverOptions(context), {
+    documentSelector: [
+      { scheme: "file", language: "podscript" },
+      { scheme: "untitled", language: "podscript" },
+      // Fountain screenplays are checked too (podc reads them by Fountain's rules), whichever extension colours them.
+      { scheme: "file", pattern: "**/*.fountain" },
+    ],
+    // The server offers table-read lenses only to a client that runs the command itself.
+    initializationOptions: { clientCommands: [TABLE_READ] },
+  });
+  try {
+    await client.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(`Pod scripts: the podc language server did not start (${reason}). Check the "podc.path" setting.`);
+  }
+}
+
+/** Runs the local emulator on one part of a script (the arguments come from the server's lens) and opens its audio. */
+async function tableRead(context, args) {
+  if (!args || typeof args.script !== "string") return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "podc-table-read-"));
+  const script = path.join(dir, "table-read.pod");
+  fs.writeFileSync(script, args.script);
+  // The project's podc.json gives the part its cast and voices, as it does the whole script.
+  if (typeof args.config === "string" && fs.existsSync(args.config)) fs.copyFileSync(args.config, path.join(dir, "podc.json"));
+  const out = path.join(dir, "out");
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Table read of the ${args.part}…`, cancellable: false },
+    () =>
+      new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [bundledPodc(context), "run", "--local", "--out", out, script],
+          { cwd: dir, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" }, maxBuffer: 16 * 1024 * 1024 },
+          (error, stdout, stderr) => resolve({ error, stderr: String(stderr) }),
+        );
+      }),
+  );
+  const audio = listAudio(out);
+  if (audio.length === 0) {
+    const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || (result.error && result.error.message) || "no audio was made";
+    void vscode.window.showErrorMessage(`Table read of the ${args.part} failed: ${reason}`);
+    return;
+  }
+  // The files are in script order: the first one opens, and the folder is offered for the rest.
+  await vscode.commands.executeCommand("vscode.open", vscode.Uri.file(audio[0]));
+  if (audio.length > 1) {
+    const choice = await vscode.window.showInformationMessage(`The ${args.part} made ${audio.length} audio files.`, "Show all");
+    if (choice === "Show all") await vscode.commands.executeCommand("revealFileInOS", vscode.Uri.file(audio[0]));
+  }
+}
+
+function listAudio(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const found = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.(wav|mp3|flac)$/i.test(entry.name)) found.push(path.join(entry.parentPath ?? entry.path, entry.name));
+  }
+  return found.sort();
+}
+
+/** Registers the commands, and starts the language server once the workspace is trusted. */
+async function activate(context) {
+  context.subscriptions.push(
+    vscode.commands.registerCommand("podc.restartServer", async () => {
+      if (!vscode.workspace.isTrusted) {
+        void vscode.window.showWarningMessage("Pod scripts: the language server runs only in a trusted workspace.");
+        return;
+      }
+      if (client) await client.stop().catch(() => undefined);
+      await startClient(context);
+    }),
+    vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, args)),
+    { dispose: () => client?.stop() },
+  );
+  if (vscode.workspace.isTrusted) await startClient(context);
+  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => startClient(context)));
+}
+
+/** Stops the language server (shutdown, then exit) when VS Code unloads the extension. */
+function deactivate() {
+  return client?.stop();
+}
+
+module.exports = { activate, deactivate };

@@ -1,0 +1,50 @@
+import { DocumentHighlightKind, type Connection, type DocumentHighlight, type Location, type Position } from "vscode-languageserver";
+import { configKeyLocation } from "./definition.js";
+import type { ScriptState, Scripts } from "./documents.js";
+import { speakerAt, speakerMentions } from "./speakers.js";
+import type { Workspace } from "./workspace.js";
+
+// A speaker's references are every label it speaks with and its Cast entries — in this script, and in every other
+// script of the workspace (open or not), since a project's scripts share its cast in podc.json. Highlights are the
+// same, in this document only: the Cast entry as the place the speaker is written (declared), speeches as reads.
+
+/** Answers references and documentHighlight requests on speaker labels. */
+export function addReferencesHandler(connection: Connection, scripts: Scripts, workspace: Workspace): void {
+  connection.onReferences(async (params) => {
+    const state = scripts.get(params.textDocument.uri);
+    if (!state) return [];
+    const name = speakerAt(state, state.positions.offset(params.position))?.name;
+    if (name === undefined) return [];
+    const others = [...new Set([...(await workspace.scripts()), ...scripts.documents.keys()])].filter((uri) => uri !== state.uri).sort();
+    const locations = mentionsIn(state, name, params.context.includeDeclaration);
+    for (const uri of others) {
+      const other = scripts.read(uri);
+      if (other) locations.push(...mentionsIn(other, name, params.context.includeDeclaration));
+    }
+    if (params.context.includeDeclaration && state.analysis.cast.get(name)?.from === "config") {
+      const key = configKeyLocation(state, name);
+      if (key) locations.push(key);
+    }
+    return locations;
+  });
+  connection.onDocumentHighlight((params) => {
+    const state = scripts.get(params.textDocument.uri);
+    return state ? highlightsAt(state, params.position) : [];
+  });
+}
+
+/** The speaker under `position` highlighted wherever this script writes it. */
+export function highlightsAt(state: ScriptState, position: Position): DocumentHighlight[] {
+  const name = speakerAt(state, state.positions.offset(position))?.name;
+  if (name === undefined) return [];
+  return speakerMentions(state, name).map((m) => ({
+    range: state.positions.range(m.span),
+    kind: m.cast ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+  }));
+}
+
+function mentionsIn(state: ScriptState, name: string, includeDeclaration: boolean): Location[] {
+  return speakerMentions(state, name)
+    .filter((m) => includeDeclaration || !m.cast)
+    .map((m) => ({ uri: state.uri, range: state.positions.range(m.span) }));
+}

@@ -1,0 +1,85 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
+import type { PublishDiagnosticsParams } from "vscode-languageserver";
+
+// `npm run package` of the VS Code extension, as a writer builds it: one .vsix of a few hundred KB holding the
+// extension bundled into one file, podc bundled beside it (so nothing else needs installing), the grammar, the
+// podc.json schema and the song snippet — and the podc inside it answers as a language server.
+//
+// The extension has its own dependencies (the packager among them): CI installs them (`.ci/run`), and there the test
+// is required; in a clone where `editors/vscode` was never installed it says so and is skipped.
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const EXTENSION = join(ROOT, "editors", "vscode");
+const installed = existsSync(join(EXTENSION, "node_modules", ".bin", "vsce"));
+const required = process.env.PODC_REQUIRE_EXTENSION === "1";
+
+describe.runIf(installed || required)("the VS Code extension", () => {
+  it("packages into one .vsix of a few hundred KB with the language server inside", { timeout: 240_000 }, async () => {
+    expect(installed, "run `npm ci` in editors/vscode").toBe(true);
+    const manifest = JSON.parse(readFileSync(join(EXTENSION, "package.json"), "utf8"));
+    const vsix = join(EXTENSION, `${manifest.name}-${manifest.version}.vsix`);
+    const packed = spawnSync("npm", ["run", "package"], { cwd: EXTENSION, encoding: "utf8" });
+    expect(packed.status, packed.stderr + packed.stdout).toBe(0);
+    const size = statSync(vsix).size;
+    expect(size).toBeGreaterThan(100_000);
+    expect(size).toBeLessThan(1_000_000);
+
+    const entries = await zipEntries(vsix);
+    expect(entries.filter((e) => e.endsWith(".js") || e.endsWith(".mjs")).sort()).toEqual(["extension/dist/extension.js", "extension/dist/podc.mjs"]);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        "extension/package.json",
+        "extension/syntaxes/pod.tmLanguage.json",
+        "extension/schemas/podc.schema.json",
+        "extension/snippets/podscript.json",
+        "extension/language-configuration.json",
+      ]),
+    );
+    expect(entries.some((e) => e.includes("node_modules"))).toBe(false);
+
+    // What VS Code reads from the manifest: trust, a setting no workspace may set, the commands, the schema.
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: "limited", restrictedConfigurations: ["podc.path"] });
+    expect(manifest.contributes.configuration.properties["podc.path"].scope).toBe("machine");
+    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(["podc.restartServer", "podc.tableRead"]);
+    expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: "podc.json", url: "./schemas/podc.schema.json" }]);
+    const snippet = JSON.parse(readFileSync(join(EXTENSION, "snippets", "podscript.json"), "utf8"))["Song block"];
+    expect(snippet.body[0]).toMatch(/^SONG: /);
+    expect(snippet.body).toContain("END SONG");
+
+    // The podc inside the extension is the language server.
+    const server = spawn(process.execPath, [join(EXTENSION, "dist", "podc.mjs"), "lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+    const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+    const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification("textDocument/publishDiagnostics", resolve));
+    connection.listen();
+    await connection.sendRequest("initialize", { processId: process.pid, rootUri: null, capabilities: {} });
+    await connection.sendNotification("initialized", {});
+    await connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: "untitled:x.pod", languageId: "podscript", version: 1, text: "HOST: Hello.\n" },
+    });
+    expect((await published).diagnostics.map((d) => d.code)).toEqual(["POD0201"]);
+    await connection.sendRequest("shutdown");
+    await connection.sendNotification("exit");
+    connection.dispose();
+  });
+});
+
+/** The names of the files in a zip archive (a .vsix), read with the packager's own zip reader. */
+function zipEntries(path: string): Promise<string[]> {
+  const yauzl = createRequire(join(EXTENSION, "package.json"))("yauzl") as {
+    open(path: string, options: object, callback: (error: Error | null, zip: { on: (event: string, listener: (x: { fileName: string }) => void) => void }) => void): void;
+  };
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, {}, (error, zip) => {
+      if (error) return reject(error);
+      const names: string[] = [];
+      zip.on("entry", (entry) => names.push(entry.fileName));
+      zip.on("end", () => resolve(names));
+      zip.on("error", reject as never);
+    });
+  });
+}
