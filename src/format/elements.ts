@@ -214,14 +214,15 @@ function canonicalLine(lines: ScriptLines, line: number): LineEditor {
 }
 
 // Section headings and directions are one line each. A heading is written `# Title` (its `#`s, one space, the
-// title); a direction `! text`. The parser trims both titles and texts, so the spaces are free to choose.
+// title); a direction `! text`; a screenplay's scene heading, transition, centred text or page break as written. The parser trims both titles and texts, so the spaces are free to choose.
 
 /** Plans a section heading: a block of its own. */
 export function planSection(section: Section, lines: ScriptLines, plan: LinePlan): void {
   const editor = lines.editor(section.span.start.line);
   editor.trimEnd();
   editor.indent("");
-  editor.spaceAt(section.span.start.offset + section.depth, " ");
+  // A scene heading (`INT. HOUSE - DAY`, `.FLASHBACK`) is kept as written.
+  if (editor.text[section.span.start.offset] === "#") editor.spaceAt(section.span.start.offset + section.depth, " ");
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("section"), glue: false });
 }
 
@@ -231,8 +232,10 @@ export function planDirection(direction: Direction, lines: ScriptLines, plan: Li
   editor.trimEnd();
   editor.indent("");
   const bang = direction.span.start.offset;
-  // `!! LOUD` stays as written rather than become `! ! LOUD`.
-  if (!(editor.spaceAfter(bang + 1) === bang + 1 && editor.text[bang + 1] === "!")) editor.spaceAt(bang + 1, " ");
+  // `!! LOUD` stays as written rather than become `! ! LOUD`; a transition, centred text or page break (`CUT TO:`,
+  // `> THE END <`, `===`) is kept as written.
+  const written = direction.form !== undefined;
+  if (!written && !(editor.spaceAfter(bang + 1) === bang + 1 && editor.text[bang + 1] === "!")) editor.spaceAt(bang + 1, " ");
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
 }
 
