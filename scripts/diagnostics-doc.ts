@@ -37,7 +37,8 @@ export const EXAMPLES: Record<Code, Example> = {
     config: '{ "limits": { "diagnosticsPerFile": 2 } }',
     why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
   },
-  POD0007: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
+  POD0007: { text: CAST + "HOST: Hello \uFEFFthere.\n", why: "U+FEFF is a byte-order mark only as a file's very first character; anywhere else it is an invisible character that would be sent to the service. The quick fix deletes it." },
+  POD0008: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
@@ -100,7 +101,7 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const input =
-    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0007" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
+    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
   const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
@@ -132,7 +133,7 @@ const COMING_FROM_FOUNTAIN = [
   "| `*emphasis*`, `_underline_` | nothing: the marks are not spoken |",
   "| `[laugh]` inside a speech | POD0603, unless `speech.inlineTags` lists it |",
   "| `Cast:` entries typed flush left | POD0122 at each entry, which still counts |",
-  "| a file saved as UTF-16 | POD0007, once |",
+  "| a file saved as UTF-16 | POD0008, once |",
   "| a Final Draft file that is not well-formed | POD0130 at its line (`podc import`) |",
   "",
 ];

@@ -1,12 +1,12 @@
-import type { Script } from "./ast/nodes.js";
-import { check } from "./check/check.js";
+import type { BodyElement, Script } from "./ast/nodes.js";
+import { Checker } from "./check/check.js";
 import { resolveCast, voicesOf, type CastMember } from "./config/cast.js";
 import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
-import { lower } from "./lower/lower.js";
+import { Lowerer } from "./lower/lower.js";
 import type { Plan } from "./lower/plan.js";
 import { dialectOf } from "./parser/dialect.js";
-import { parse } from "./parser/parse.js";
+import { parseStream } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
 export interface Analysis {
@@ -28,6 +28,12 @@ export interface AnalyzeOptions {
    * saves hashing every request body. Every diagnostic is found either way. Default true.
    */
   plan?: boolean;
+  /**
+   * False when the tree is not wanted after the analysis (the command line): the body is then checked and lowered as
+   * it is parsed and never held whole, so a long script's memory stays near the size of its text; the Analysis's
+   * script then has no body. Default true.
+   */
+  tree?: boolean;
 }
 
 /**
@@ -36,19 +42,29 @@ export interface AnalyzeOptions {
  */
 export function analyze(input: string | Uint8Array, options: AnalyzeOptions): Analysis {
   const { config } = options;
-  const parsed = parse(input, {
+  const parsed = parseStream(input, {
     maxBytes: config.limits.fileBytes,
     projectLabels: new Set(Object.keys(config.cast)),
     dialect: dialectOf(options.file),
   });
-  const cast = resolveCast(parsed.script, config);
-  const diagnostics = parsed.diagnostics;
-  for (const d of check(parsed.script, parsed.source, config, cast)) diagnostics.push(d);
+  const script = parsed.script();
+  const cast = resolveCast(script, config);
   const wantPlan = options.plan !== false;
-  const lowered = lower(parsed.script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
+  const checker = new Checker(script, parsed.source, config, cast);
+  const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
+  const body: BodyElement[] | undefined = options.tree === false ? undefined : [];
+  for (const element of parsed.elements()) {
+    checker.element(element);
+    lowerer.element(element);
+    body?.push(element);
+  }
+  if (body) script.body = body;
+  const diagnostics = parsed.diagnostics;
+  for (const d of checker.finish()) diagnostics.push(d);
+  const lowered = lowerer.finish();
   for (const d of lowered.diagnostics) diagnostics.push(d);
   sortDiagnostics(diagnostics);
-  const analysis: Analysis = { source: parsed.source, script: parsed.script, cast, diagnostics };
+  const analysis: Analysis = { source: parsed.source, script, cast, diagnostics };
   if (wantPlan && !hasErrors(diagnostics)) analysis.plan = lowered.plan;
   return analysis;
 }

@@ -110,7 +110,7 @@ const realisticBlock: Block = (n, pick, chance) => {
 };
 
 const short: Block = (n, pick, chance) => {
-  if (n % 400 === 0) return `# ${n / 400 + 1}\n\n`;
+  if (n % 400 === 0) return `\n# ${n / 400 + 1}\n\n`;
   if (chance(0.1)) return `HOST\n${pick(SHORT)}\n${pick(SHORT)}\n\n`;
   return `${chance(0.5) ? "HOST" : "GUEST"}: ${pick(SHORT)}\n${chance(0.2) ? "\n" : ""}`;
 };

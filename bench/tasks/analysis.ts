@@ -10,12 +10,12 @@ const config = defaultConfig();
 
 /** What `podc check` does with a file: read its bytes, analyze them for diagnostics only. */
 function check(path: string): number {
-  return analyze(readFileSync(path), { file: path, config, plan: false }).diagnostics.length;
+  return analyze(readFileSync(path), { file: path, config, plan: false, tree: false }).diagnostics.length;
 }
 
 /** What `podc compile` does: the same with the request plan, printed as JSON. */
 function compile(path: string): number {
-  const plan = analyze(readFileSync(path), { file: path, config }).plan;
+  const plan = analyze(readFileSync(path), { file: path, config, tree: false }).plan;
   return plan ? JSON.stringify(plan, null, 2).length : -1;
 }
 

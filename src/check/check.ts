@@ -1,5 +1,5 @@
-import type { Script } from "../ast/nodes.js";
-import { walk } from "../ast/walk.js";
+import type { BodyElement, Script } from "../ast/nodes.js";
+import { Walker } from "../ast/walk.js";
 import type { CastMember } from "../config/cast.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -7,6 +7,40 @@ import type { SourceText } from "../source/source-text.js";
 import type { CheckContext } from "./context.js";
 import type { Rule } from "./rule.js";
 import { RULES } from "./rules.js";
+
+/**
+ * The rules in one walk, fed as the script is parsed: `start` with the script's head (title page), `element` for each
+ * body element in order, then `finish`. No rule needs the body held whole (check() below hands over a whole tree).
+ */
+export class Checker {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly visitors: ReturnType<Rule["create"]>[];
+  private readonly walker: Walker;
+
+  constructor(
+    private readonly script: Script,
+    source: SourceText,
+    config: Config,
+    cast: Map<string, CastMember>,
+    rules: readonly Rule[] = RULES,
+  ) {
+    const context: CheckContext = { script, source, config, cast, report: (d) => this.diagnostics.push(d) };
+    this.visitors = rules.map((rule) => rule.create(context));
+    this.walker = new Walker(this.visitors);
+    this.walker.begin(script);
+  }
+
+  element(element: BodyElement): void {
+    this.walker.element(element, this.script);
+  }
+
+  /** Ends the walk (the boneyards, then each rule's judgement of the whole) and returns what the rules reported. */
+  finish(): Diagnostic[] {
+    this.walker.end(this.script);
+    for (const v of this.visitors) v.done?.();
+    return this.diagnostics;
+  }
+}
 
 /** Runs the rules over a parsed script in one walk and returns what they report. */
 export function check(
@@ -16,10 +50,7 @@ export function check(
   cast: Map<string, CastMember>,
   rules: readonly Rule[] = RULES,
 ): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const context: CheckContext = { script, source, config, cast, report: (d) => diagnostics.push(d) };
-  const visitors = rules.map((rule) => rule.create(context));
-  walk(script, visitors);
-  for (const v of visitors) v.done?.();
-  return diagnostics;
+  const checker = new Checker(script, source, config, cast, rules);
+  for (const element of script.body) checker.element(element);
+  return checker.finish();
 }

@@ -56,14 +56,13 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
-    // Loading what prints a diagnostic costs start-up time; a clean script never pays it.
-    if (analysis.diagnostics.length > 0) await printer.ready();
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false, tree: false });
+    await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const broken of workspace.brokenConfigs()) {
-    await printer.ready();
+    await printer.ready(broken.diagnostics, broken.source);
     printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
     code = EXIT.usage;
   }

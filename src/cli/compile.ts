@@ -28,8 +28,8 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
   const shown = displayPath(file, io.cwd);
   const loaded = (await Workspace.forScripts([file])).configFor(file);
   const printer = new DiagnosticPrinter(io, "human");
-  await printer.ready();
   if (hasErrors(loaded.diagnostics)) {
+    await printer.ready(loaded.diagnostics, loaded.source);
     printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
     return EXIT.usage;
   }
@@ -38,7 +38,8 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
     return EXIT.usage;
   }
-  const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+  const analysis = analyze(read.bytes, { file: shown, config: loaded.config, tree: false });
+  await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);

@@ -1,6 +1,6 @@
 import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { loadDisplayWidth, renderHuman, renderLine } from "../diagnostics/render-human.js";
+import { loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
 import type { SourceText } from "../source/source-text.js";
 import { useColor, type Io } from "./io.js";
@@ -18,9 +18,9 @@ export class DiagnosticPrinter {
     private readonly format: Format,
   ) {}
 
-  /** Call before the first `add` that may print: human output then measures wide characters right. */
-  async ready(): Promise<void> {
-    if (this.format === "human") await loadDisplayWidth();
+  /** Call before `add` with the same diagnostics: human output then measures wide characters right. */
+  async ready(diagnostics: readonly Diagnostic[], source: SourceText | undefined): Promise<void> {
+    if (this.format === "human") await loadDisplayWidthFor(diagnostics, source);
   }
 
   /**

@@ -43,7 +43,7 @@ async function importFiles({ values, positionals }: Parsed<typeof OPTIONS>, io: 
     const shown = displayPath(file, io.cwd);
     const loaded = workspace.configFor(file);
     if (hasErrors(loaded.diagnostics)) {
-      await printer.ready();
+      await printer.ready(loaded.diagnostics, loaded.source);
       printer.add(loaded.diagnostics, displayPath(loaded.path ?? file, io.cwd), loaded.source);
       code = EXIT.usage;
       continue;
@@ -56,7 +56,7 @@ async function importFiles({ values, positionals }: Parsed<typeof OPTIONS>, io: 
     }
     const imported = importScreenplay(read.bytes, file, loaded.config);
     if (imported.diagnostics.length > 0) {
-      await printer.ready();
+      await printer.ready(imported.diagnostics, imported.source);
       printer.add(imported.diagnostics, shown, imported.source, loaded.config.limits.diagnosticsPerFile);
     }
     if (imported.text === undefined) {

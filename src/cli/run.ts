@@ -16,6 +16,7 @@ import {
   type Reporter,
   type RunRequest,
   type StartedService,
+  unreadableStateMessage,
 } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
@@ -88,7 +89,14 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
   if (values["dry-run"]) {
-    const report = dryRun(scripts, root, keyBase, { ...choices, local: values.local }, wouldStop);
+    let report;
+    try {
+      report = dryRun(scripts, root, keyBase, { ...choices, local: values.local }, wouldStop);
+    } catch (error) {
+      const unreadable = unreadableStateMessage(error);
+      if (unreadable === undefined) throw error;
+      return configError(io, unreadable);
+    }
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : dryRunText(report, io.cwd));
     return EXIT.ok;
   }
@@ -105,13 +113,12 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     maxDownloadBytes: maxFileMb * 1024 * 1024,
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),
     reporter: () => reporterFor(values.json, io),
-    onJournalWarning: (path, warning) => {
-      io.stderr.write(`podc: warning: ${shownPath(path, io.cwd)}${warning.line > 0 ? `:${warning.line}` : ""}: ${warning.message}\n`);
-    },
+    onNotice: (message) => io.stderr.write(`podc: ${message}\n`),
+    showPath: (path) => shownPath(path, io.cwd),
   });
   if ("error" in outcome) {
-    io.stderr.write(`podc: ${outcome.error}\n`);
-    return EXIT.failed;
+    io.stderr.write(`podc run: ${outcome.error}\n`);
+    return outcome.exitCode;
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
   return outcome.exitCode;

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { baseUrlFrom, localKeyBase, repositoryRoot, status, statusText } from "../run/index.js";
+import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
@@ -23,14 +23,25 @@ emulator's). Sends nothing and takes no lock.`,
     exit: "0 shown, 1 a FILE has errors; 2 usage, unreadable file, bad configuration.",
     docs: "docs/run.md",
   },
-  showStatus,
+  status,
 );
+
+async function status(parsed: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  try {
+    return await showStatus(parsed, io);
+  } catch (error) {
+    const unreadable = unreadableStateMessage(error);
+    if (unreadable === undefined) throw error;
+    io.stderr.write(`podc status: ${unreadable}\n`);
+    return EXIT.usage;
+  }
+}
 
 async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   const files = positionals.map((p) => resolve(io.cwd, p));
   let found;
   if (files.length === 0) {
-    found = status(repositoryRoot(io.cwd, io.cwd));
+    found = statusOf(repositoryRoot(io.cwd, io.cwd));
   } else {
     const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
@@ -41,7 +52,7 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, io: I
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.
       io.stderr.write(`podc status: ${target.error}\npodc status: showing the journal's jobs from these scripts instead\n`);
     }
-    found = status(compiled.root, { list: compiled.scripts, keyBase: "error" in target ? undefined : target.keyBase });
+    found = statusOf(compiled.root, { list: compiled.scripts, keyBase: "error" in target ? undefined : target.keyBase });
   }
   const { rows, holder } = found;
   if (values.json) {

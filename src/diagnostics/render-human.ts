@@ -13,8 +13,22 @@ export async function loadDisplayWidth(): Promise<void> {
   displayWidth ??= (await import("string-width")).default;
 }
 
+/**
+ * Loads the display-width tables only when one of these diagnostics underlines a line that needs them (a character
+ * outside printable ASCII): a script in plain English never pays for them.
+ */
+export async function loadDisplayWidthFor(diagnostics: readonly Diagnostic[], source: SourceText | undefined): Promise<void> {
+  if (displayWidth || !source) return;
+  for (const d of diagnostics) {
+    const line = d.span.start.line;
+    if (line <= source.lineCount && !ASCII.test(source.lineText(line))) return loadDisplayWidth();
+  }
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
 function width(text: string): number {
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  if (ASCII.test(text)) return text.length;
   return displayWidth ? displayWidth(text) : [...text].length;
 }
 

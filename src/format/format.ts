@@ -24,15 +24,18 @@ const BOM = "\uFEFF";
 
 /** The canonical layout of a script, with the verdict of its own safety check. Pure; never throws. */
 export function format(input: string): Formatted {
-  const bom = input.startsWith(BOM) ? BOM : "";
-  const text = input.slice(bom.length);
-  const parsed = parse(text);
-  // parse() skips one more byte-order mark if there is one; offsets would then be off by one, so leave such a file.
-  if (parsed.source.text !== text) return { text: input, safe: false };
+  // parse() skips one leading byte-order mark, and only one: any other U+FEFF, a second one at the start
+  // included, is an ordinary character of the text, formatted (or kept) like any other.
+  const parsed = parse(input);
+  const text = parsed.source.text;
+  const bom = input.slice(0, input.length - text.length);
+  if (bom !== "" && bom !== BOM) return { text: input, safe: false };
   const lines = new ScriptLines(parsed.source, new TriviaMap(parsed.script), parsed.diagnostics);
-  const output = layOut(lines, planLines(parsed.script, lines), lineEnding(lines));
+  let output = layOut(lines, planLines(parsed.script, lines), lineEnding(lines));
   if (output === text) return { text: input, safe: true };
-  if (meaningOf(parse(output)) !== meaningOf(parsed)) return { text: input, safe: false };
+  // A U+FEFF that is text, once at the very start, would be read back as a byte-order mark: keep a line before it.
+  if (bom === "" && output.startsWith(BOM)) output = lineEnding(lines) + output;
+  if (meaningOf(parse(bom + output)) !== meaningOf(parsed)) return { text: input, safe: false };
   return { text: bom + output, safe: true };
 }
 

@@ -30,44 +30,81 @@ export interface LowerResult {
   diagnostics: Diagnostic[];
 }
 
-/** The request plan of a checked script, and the warnings found making it. */
-export function lower(script: Script, options: LowerOptions): LowerResult {
-  const turnChars = atLeastOne(options.config.limits.turnChars);
-  const requestLimits = {
-    turnsPerRequest: atLeastOne(options.config.limits.turnsPerRequest),
-    voicesPerRequest: atLeastOne(options.config.limits.voicesPerRequest),
-  };
-  const titlePageModel = titlePageValue(script, "model");
-  const wanted = options.requests !== false;
+/**
+ * Lowering fed as the script is parsed: constructed with the script's head (its title page), then `element` for each
+ * body element in order, then `finish`. Each segment is lowered as soon as it ends, so the body is never held whole.
+ */
+export class Lowerer {
+  private readonly turnChars: number;
+  private readonly requestLimits: { turnsPerRequest: number; voicesPerRequest: number };
+  private readonly titlePageModel: string | undefined;
+  private readonly wanted: boolean;
+  private readonly segmenter = new Segmenter();
+  private readonly blocks: Block[] = [];
+  private readonly requests: PlannedRequest[] = [];
+  private readonly diagnostics: Diagnostic[] = [];
 
-  const requests: PlannedRequest[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const block of segmentBody(script.body)) {
-    if (block.kind === "segment") {
-      const lowered = segmentTurns(block.speeches, options.cast, turnChars, { turns: wanted });
-      // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
-      for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-      if (wanted) for (const request of podcastRequests(lowered.turns, requestLimits, block.section)) requests.push(request);
-    } else {
-      const context = {
-        section: block.section,
-        titlePageModel,
-        configModel: options.config.model,
-        configTakes: options.config.songs.takes,
-      };
-      if (!wanted) {
-        songBody(block.song, context, options.config.limits, diagnostics);
-        continue;
-      }
-      const request = songRequest(block.song, context, options.config.limits, diagnostics);
-      if (request !== undefined) requests.push(request);
-    }
+  constructor(
+    private readonly script: Script,
+    private readonly options: LowerOptions,
+  ) {
+    this.turnChars = atLeastOne(options.config.limits.turnChars);
+    this.requestLimits = {
+      turnsPerRequest: atLeastOne(options.config.limits.turnsPerRequest),
+      voicesPerRequest: atLeastOne(options.config.limits.voicesPerRequest),
+    };
+    this.titlePageModel = titlePageValue(script, "model");
+    this.wanted = options.requests !== false;
   }
 
-  // A title continued on indented lines is one name: its line breaks are layout, not meaning.
-  const title = titlePageValue(script, "title")?.replace(/\s+/g, " ").trim();
-  const plan: Plan = title === undefined ? { source: options.source, requests } : { source: options.source, title, requests };
-  return { plan, diagnostics };
+  element(element: BodyElement): void {
+    this.segmenter.add(element, this.blocks);
+    if (this.blocks.length > 0) this.lowerBlocks();
+  }
+
+  /** The request plan and the warnings found making it. */
+  finish(): LowerResult {
+    this.segmenter.end(this.blocks);
+    this.lowerBlocks();
+    // A title continued on indented lines is one name: its line breaks are layout, not meaning.
+    const title = titlePageValue(this.script, "title")?.replace(/\s+/g, " ").trim();
+    const { source } = this.options;
+    const plan: Plan = title === undefined ? { source, requests: this.requests } : { source, title, requests: this.requests };
+    return { plan, diagnostics: this.diagnostics };
+  }
+
+  private lowerBlocks(): void {
+    const { options, requests, diagnostics } = this;
+    for (const block of this.blocks) {
+      if (block.kind === "segment") {
+        const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted });
+        // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
+        for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
+        if (this.wanted) for (const request of podcastRequests(lowered.turns, this.requestLimits, block.section)) requests.push(request);
+      } else {
+        const context = {
+          section: block.section,
+          titlePageModel: this.titlePageModel,
+          configModel: options.config.model,
+          configTakes: options.config.songs.takes,
+        };
+        if (!this.wanted) {
+          songBody(block.song, context, options.config.limits, diagnostics);
+          continue;
+        }
+        const request = songRequest(block.song, context, options.config.limits, diagnostics);
+        if (request !== undefined) requests.push(request);
+      }
+    }
+    this.blocks.length = 0;
+  }
+}
+
+/** The request plan of a checked script, and the warnings found making it. */
+export function lower(script: Script, options: LowerOptions): LowerResult {
+  const lowerer = new Lowerer(script, options);
+  for (const element of script.body) lowerer.element(element);
+  return lowerer.finish();
 }
 
 // Limits come from a validated configuration, but a zero or fractional limit must not make lowering
@@ -96,27 +133,28 @@ export interface SongBlock {
 
 export type Block = SegmentBlock | SongBlock;
 
-/** The body cut into segments and songs, in script order; a segment always holds at least one speech. */
-export function segmentBody(body: readonly BodyElement[]): Block[] {
-  const blocks: Block[] = [];
-  let section: string | undefined;
-  let segment: SegmentBlock | undefined;
-  for (const element of body) {
+/**
+ * Cuts a body into segments and songs as its elements come, in script order: a segment is handed out once something
+ * ends it (a section heading, a song, the end), so only the segment being read is held.
+ */
+export class Segmenter {
+  private section: string | undefined;
+  private segment: SegmentBlock | undefined;
+
+  /** Takes the next body element; pushes onto `out` the blocks it completes. */
+  add(element: BodyElement, out: Block[]): void {
     switch (element.type) {
       case "Section":
-        segment = undefined;
-        section = element.title.text;
+        this.end(out);
+        this.section = element.title.text;
         break;
       case "Song":
-        segment = undefined;
-        blocks.push(withSection({ kind: "song", song: element }, section));
+        this.end(out);
+        out.push(withSection({ kind: "song", song: element }, this.section));
         break;
       case "Speech":
-        if (segment === undefined) {
-          segment = withSection({ kind: "segment", speeches: [] }, section);
-          blocks.push(segment);
-        }
-        segment.speeches.push(element);
+        this.segment ??= withSection({ kind: "segment", speeches: [] }, this.section);
+        this.segment.speeches.push(element);
         break;
       case "Direction":
       case "Note":
@@ -124,6 +162,20 @@ export function segmentBody(body: readonly BodyElement[]): Block[] {
         break;
     }
   }
+
+  /** Ends the segment being read, if any, pushing it onto `out`. */
+  end(out: Block[]): void {
+    if (this.segment) out.push(this.segment);
+    this.segment = undefined;
+  }
+}
+
+/** The body cut into segments and songs, in script order; a segment always holds at least one speech. */
+export function segmentBody(body: readonly BodyElement[]): Block[] {
+  const segmenter = new Segmenter();
+  const blocks: Block[] = [];
+  for (const element of body) segmenter.add(element, blocks);
+  segmenter.end(blocks);
   return blocks;
 }
 

@@ -42,8 +42,10 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     workspace.setFolders(folders);
     const capabilities = params.capabilities;
     canWatch = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    pull.pull = capabilities.textDocument?.diagnostic !== undefined;
+    // A client pulls diagnostics instead of receiving them only when it can also be told to pull again (a changed
+    // podc.json changes every script's diagnostics); pushing and pulling both would show everything twice.
     pull.refresh = capabilities.workspace?.diagnostics?.refreshSupport === true;
+    pull.pull = capabilities.textDocument?.diagnostic !== undefined && pull.refresh;
     const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
     // LSP has no way to say which commands a client runs itself; ours say so in their initialization options.
     const clientCommands = (params.initializationOptions as { clientCommands?: unknown } | undefined)?.clientCommands;

@@ -39,15 +39,31 @@ const MASK_CODE = MASK.charCodeAt(0);
  */
 export class TreeBuilder implements ScriptActions {
   readonly diagnostics: Diagnostic[] = [];
-  readonly body: BodyElement[] = [];
+  /** Body elements recognised and not yet taken (take()), notes in their places. */
+  private out: BodyElement[] = [];
   page: TitlePage | undefined;
+  /** The last body element recognised. */
+  private last: BodyElement | undefined;
+  /** The notes (trivia ranges of that kind), in order, and the first not yet placed. */
+  private readonly notes: TriviaRange[];
+  private nextNote = 0;
   private sawBlank = false;
 
   constructor(
     private readonly source: SourceText,
     private readonly masked: string,
     private readonly projectLabels: ReadonlySet<string>,
-  ) {}
+    private readonly trivia: readonly TriviaRange[],
+  ) {
+    this.notes = trivia.filter((t) => t.kind === "note");
+  }
+
+  /** The body elements recognised since the last call, in source order, with the notes among and inside them. */
+  take(): BodyElement[] {
+    const taken = this.out;
+    this.out = [];
+    return taken;
+  }
 
   private labels: Set<string> | undefined;
 
@@ -102,9 +118,44 @@ export class TreeBuilder implements ScriptActions {
     return this.span(first, trimEnd(this.masked, first, line.contentEnd));
   }
 
+  /**
+   * Hands on a body element with the notes that belong to it: a note before it is a body element of its own; one
+   * inside a speech or song, or anywhere on its last line (whether or not a space stands before it), is among its
+   * parts or items; one on the last line of any other element follows it. Elements come in source order and each
+   * starts on a line after the last line of the one before, so every note is placed when the element it precedes or
+   * belongs to arrives.
+   */
   private push(element: BodyElement): void {
-    this.body.push(element);
+    this.last = element;
     this.sawBlank = false;
+    const notes = this.notes;
+    const start = element.span.start.offset;
+    while (this.nextNote < notes.length && notes[this.nextNote]!.start < start) this.out.push(this.note(notes[this.nextNote++]!));
+    if (this.nextNote === notes.length) {
+      this.out.push(element); // the common case, with no note left or none inside: nothing to allocate
+      return;
+    }
+    const first = this.nextNote;
+    const end = this.source.lineEnd(this.source.lineOf(element.span.end.offset));
+    while (this.nextNote < notes.length && notes[this.nextNote]!.start <= end) this.nextNote++;
+    if (this.nextNote === first) {
+      this.out.push(element);
+      return;
+    }
+    const inside = notes.slice(first, this.nextNote).map((t) => this.note(t));
+    if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
+    else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
+    this.out.push(element);
+    if (element.type !== "Speech" && element.type !== "Song") for (const note of inside) this.out.push(note);
+  }
+
+  private note(t: TriviaRange): Note {
+    return {
+      type: "Note",
+      span: this.span(t.start, t.end),
+      text: this.source.text.slice(t.start + 2, t.terminated ? t.end - 2 : t.end).trim(),
+      terminated: t.terminated,
+    };
   }
 
   // ---- title page
@@ -253,7 +304,7 @@ export class TreeBuilder implements ScriptActions {
 
   /** A heading or direction directly under a speech ends it: it is not spoken, and the writer is told so. */
   private endsSpeech(line: Line, what: string): void {
-    const previous = this.body[this.body.length - 1];
+    const previous = this.last;
     if (this.sawBlank || previous?.type !== "Speech") return;
     this.diagnostics.push(
       diagnostic("POD0118", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
@@ -522,19 +573,16 @@ export class TreeBuilder implements ScriptActions {
 
   // ---- notes and boneyards
 
-  finish(trivia: TriviaRange[]): { script: Script; diagnostics: Diagnostic[] } {
-    const boneyards = trivia
+  /**
+   * Ends the script: the notes after the last element (then take() them), the boneyards, and the diagnostics of trivia
+   * left open. The script returned has no body: its elements were taken as they came.
+   */
+  finish(): { script: Script; diagnostics: Diagnostic[] } {
+    while (this.nextNote < this.notes.length) this.out.push(this.note(this.notes[this.nextNote++]!));
+    const boneyards = this.trivia
       .filter((t) => t.kind === "boneyard")
       .map((t) => ({ type: "Boneyard" as const, span: this.span(t.start, t.end), terminated: t.terminated }));
-    const notes: Note[] = trivia
-      .filter((t) => t.kind === "note")
-      .map((t) => ({
-        type: "Note",
-        span: this.span(t.start, t.end),
-        text: this.source.text.slice(t.start + 2, t.terminated ? t.end - 2 : t.end).trim(),
-        terminated: t.terminated,
-      }));
-    for (const t of trivia) {
+    for (const t of this.trivia) {
       if (t.terminated) continue;
       this.diagnostics.push(
         t.kind === "boneyard"
@@ -548,46 +596,10 @@ export class TreeBuilder implements ScriptActions {
             }),
       );
     }
-    const script: Script = {
-      type: "Script",
-      span: this.span(0, this.source.text.length),
-      body: placeNotes(this.body, notes, (offset) => this.source.lineEnd(this.source.lineOf(offset))),
-      boneyards,
-    };
+    const script: Script = { type: "Script", span: this.span(0, this.source.text.length), body: [], boneyards };
     if (this.page) script.titlePage = this.page;
     return { script, diagnostics: this.diagnostics };
   }
-}
-
-/**
- * Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order.
- * A note anywhere on an element's last line belongs to it, whether or not a space stands before it.
- */
-export function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
-  if (notes.length === 0) return body;
-  const out: BodyElement[] = [];
-  let n = 0;
-  for (const element of body) {
-    while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
-    const first = n;
-    const end = n < notes.length ? lineEndOf(element.span.end.offset) : element.span.end.offset;
-    while (n < notes.length && notes[n]!.span.start.offset <= end) n++;
-    if (n === first) {
-      out.push(element); // the common case, with no note inside: nothing to allocate
-      continue;
-    }
-    const inside = notes.slice(first, n);
-    if (inside.length > 0) {
-      if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
-      else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
-      else out.push(...inside.filter((note) => note.span.start.offset < element.span.start.offset));
-    }
-    out.push(element);
-    if (inside.length > 0 && element.type !== "Speech" && element.type !== "Song")
-      out.push(...inside.filter((note) => note.span.start.offset >= element.span.start.offset));
-  }
-  while (n < notes.length) out.push(notes[n++]!);
-  return out;
 }
 
 function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {

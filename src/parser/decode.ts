@@ -44,7 +44,7 @@ function notUtf8(order: "LE" | "BE"): Decoded {
   return {
     source,
     diagnostics: [
-      diagnostic("POD0007", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
+      diagnostic("POD0008", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
         help: "save it as UTF-8 (in Notepad: File › Save As, Encoding: UTF-8)",
       }),
     ],
@@ -91,6 +91,15 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
       },
     );
   }, diagnostics);
+  // Only a leading byte-order mark is one (and was skipped above); anywhere else U+FEFF is an invisible
+  // character that would be sent to the service as text.
+  scan(source, /\uFEFF/g, (offset) =>
+    diagnostic("POD0007", source.span(offset, offset + 1), "invisible U+FEFF (a byte-order mark) inside the text", {
+      help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
+      fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
+    }),
+    diagnostics,
+  );
   return { source, diagnostics };
 }
 

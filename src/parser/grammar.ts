@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, type IOrAlt, type IToken } from "chevrotain";
+import { EmbeddedActionsParser, type ILookaheadStrategy, type IOrAlt, type IToken } from "chevrotain";
 import {
   allTokens,
   Blank,
@@ -20,6 +20,7 @@ import {
   TitleEntry,
   TitleIndent,
 } from "./tokens.js";
+import { FirstTokenLookahead } from "./lookahead.js";
 
 /**
  * What the grammar recognises, one call per production, in source order, with the line tokens that make it up. The
@@ -67,8 +68,9 @@ export class PodGrammar extends EmbeddedActionsParser {
   /** Receives what the current parse recognises. */
   actions: ScriptActions = IGNORE;
 
-  constructor() {
-    super(allTokens, { recoveryEnabled: false, skipValidations: true });
+  /** `lookahead` is for tests, which compare the decisions of FirstTokenLookahead with chevrotain's own. */
+  constructor(lookahead: ILookaheadStrategy = new FirstTokenLookahead(allTokens)) {
+    super(allTokens, { recoveryEnabled: false, skipValidations: true, lookaheadStrategy: lookahead });
     this.performSelfAnalysis();
   }
 

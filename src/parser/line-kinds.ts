@@ -60,52 +60,13 @@ function lineInfo<K extends string>(
 const LINE_BREAK = /[\r\n]/g;
 
 /** Offset past the last character of the line at `start`, before its terminator (for many lines: LineBreaks). */
-export function contentEndOf(text: string, start: number): number {
+function contentEndOf(text: string, start: number): number {
   LINE_BREAK.lastIndex = start;
   return LINE_BREAK.exec(text)?.index ?? text.length;
 }
 
-/**
- * Where the lines of a text end, read from its line table (the masked text has the same lines as the source): the
- * lexer asks line by line, in order, so a cursor answers each question in constant time, without reading the text.
- */
-export class LineEnds {
-  private index = 0;
-
-  constructor(
-    private readonly text: string,
-    private readonly lineStarts: readonly number[],
-  ) {}
-
-  /** Offset past the last character of the line that starts at `start`, before its terminator. */
-  contentEnd(start: number): number {
-    const starts = this.lineStarts;
-    let i = this.index;
-    if (starts[i] !== start) {
-      if (starts[i + 1] === start) i++;
-      else {
-        // Not the next line (a chunk lexed again, say): look it up.
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = (lo + hi + 1) >> 1;
-          if (starts[mid]! <= start) lo = mid;
-          else hi = mid - 1;
-        }
-        if (starts[lo] !== start) return contentEndOf(this.text, start);
-        i = lo;
-      }
-      this.index = i;
-    }
-    const next = starts[i + 1];
-    if (next === undefined) return this.text.length;
-    const text = this.text;
-    return text.charCodeAt(next - 1) === 10 && text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
-  }
-}
-
 /** Offset past the terminator that starts at `contentEnd` (there is none at the end of the text). */
-export function lineEndAt(text: string, contentEnd: number): number {
+function lineEndAt(text: string, contentEnd: number): number {
   const c = text.charCodeAt(contentEnd);
   if (c === 13) return text.charCodeAt(contentEnd + 1) === 10 ? contentEnd + 2 : contentEnd + 1;
   return c === 10 ? contentEnd + 1 : contentEnd;

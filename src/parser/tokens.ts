@@ -1,171 +1,100 @@
 import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
-import {
-  classifyBody,
-  classifySong,
-  classifyTitle,
-  type BodyKind,
-  LineEnds,
-  type LabelMatch,
-  type LineInfo,
-  type SongKind,
-  type TitleKind,
-} from "./line-kinds.js";
+import type { BodyKind, LineInfo, SongKind, TitleKind } from "./line-kinds.js";
 
-// Every token is one whole line, terminator included. A line is classified once per mode (the memo below), then each
-// token type of the mode only compares kinds: lexing stays linear. A token keeps only what its type and offsets do not
-// already say: the speaker label found on the line, as its payload (lineOf rebuilds the rest), since there is a token
-// for every line of the chunk being parsed (lexer.ts).
+// Every token is one whole line, terminator included, classified once by line-kinds.ts in the lexer's mode (lexer.ts).
+// The token types exist for the grammar; no pattern of theirs is ever run (Lexer.NA), since the lexer is ours: a line's
+// kind decides its token type, so there is nothing for a pattern matcher to try.
 
-type Classifier<K extends string> = (text: string, start: number, contentEnd?: number) => LineInfo<K>;
-
-// The whole text being lexed, where its lines end, and where in it the piece chevrotain is given starts: set by the
-// lexer around each tokenize (token patterns are built once, and chevrotain hands them only its piece and an offset).
-// Lines are classified in the whole text, so what a token carries is in the whole text's offsets.
-let whole = "";
-let base = 0;
-let lineEnds: LineEnds | undefined;
-const resets: (() => void)[] = [];
-
-/**
- * Starts lexing the piece of `text` that starts at `pieceStart`, whose lines end where `ends` says: every line is then
- * classified at most once per mode.
- */
-export function beginLexing(text: string, ends: LineEnds, pieceStart: number): void {
-  for (const reset of resets) reset();
-  whole = text;
-  base = pieceStart;
-  lineEnds = ends;
+/** A token: the line it stands for, as classified. */
+export interface LineToken extends IToken {
+  line: LineInfo<string>;
 }
 
-/** Ends lexing, letting go of the text. */
-export function endLexing(): void {
-  for (const reset of resets) reset();
-  whole = "";
-  base = 0;
-  lineEnds = undefined;
+function lineToken(name: string, categories?: TokenType[]): TokenType {
+  return createToken({ name, pattern: Lexer.NA, ...(categories ? { categories } : {}) });
 }
 
-function memo<K extends string>(classify: Classifier<K>): (start: number) => LineInfo<K> {
-  let lastStart = -1;
-  let last: LineInfo<K> | undefined;
-  resets.push(() => {
-    lastStart = -1;
-    last = undefined;
-  });
-  return (start) => {
-    if (start !== lastStart || last === undefined) {
-      last = classify(whole, start, lineEnds!.contentEnd(start));
-      lastStart = start;
-    }
-    return last;
-  };
-}
-
-const body = memo(classifyBody);
-const title = memo(classifyTitle);
-const song = memo(classifySong);
-
-const KINDS = new Map<TokenType, string>();
-
-function lineToken<K extends string>(
-  name: string,
-  classify: (start: number) => LineInfo<K>,
-  kind: K,
-  extra: Partial<Parameters<typeof createToken>[0]> & { when?: (tokensSoFar: number) => boolean } = {},
-): TokenType {
-  const { when, ...config } = extra;
-  const tokenType = createToken({
-    name,
-    line_breaks: true,
-    pattern: {
-      exec: (piece, offset, tokens) => {
-        const line = classify(base + offset);
-        if (line.kind !== kind || (when && !when(tokens.length))) return null;
-        const match = [piece.slice(offset, offset + line.end - line.start)] as [string] & { payload?: unknown };
-        const label = line.label ?? line.lowercaseLabel;
-        if (label !== undefined) match.payload = label;
-        return match;
-      },
-    },
-    ...config,
-  });
-  KINDS.set(tokenType, kind);
-  return tokenType;
-}
-
-/** The line a token stands for, rebuilt from its type, offsets and payload. */
+/** The line a token stands for. */
 export function lineOf(token: IToken): LineInfo<string> {
-  const kind = KINDS.get(token.tokenType)!;
-  const image = token.image;
-  const start = token.startOffset;
-  const end = start + image.length;
-  let contentEnd = end;
-  const last = image.charCodeAt(image.length - 1);
-  if (last === 10) contentEnd = image.charCodeAt(image.length - 2) === 13 ? end - 2 : end - 1;
-  else if (last === 13) contentEnd = end - 1;
-  const payload = token.payload as LabelMatch | undefined;
-  return kind === "text"
-    ? { kind, start, contentEnd, end, label: undefined, lowercaseLabel: payload }
-    : { kind, start, contentEnd, end, label: payload, lowercaseLabel: undefined };
+  return (token as LineToken).line;
 }
 
 // Title page.
-export const TitleHidden = lineToken<TitleKind>("TitleHidden", title, "hidden", { group: Lexer.SKIPPED });
-export const TitleLeadingBlank = lineToken<TitleKind>("TitleLeadingBlank", title, "blank", {
-  group: Lexer.SKIPPED,
-  when: (n) => n === 0,
-});
-export const TitleEnd = lineToken<TitleKind>("TitleEnd", title, "blank", { push_mode: "body" });
-export const TitleEntry = lineToken<TitleKind>("TitleEntry", title, "entry");
-export const TitleIndent = lineToken<TitleKind>("TitleIndent", title, "indent");
-export const TitleBad = lineToken<TitleKind>("TitleBad", title, "bad");
+export const TitleEnd = lineToken("TitleEnd");
+export const TitleEntry = lineToken("TitleEntry");
+export const TitleIndent = lineToken("TitleIndent");
+export const TitleBad = lineToken("TitleBad");
 
 // Body.
-export const Hidden = lineToken<BodyKind>("Hidden", body, "hidden", { group: Lexer.SKIPPED });
-export const Blank = lineToken<BodyKind>("Blank", body, "blank");
-export const Heading = lineToken<BodyKind>("Heading", body, "heading");
-export const Direction = lineToken<BodyKind>("Direction", body, "direction");
-export const SongOpen = lineToken<BodyKind>("SongOpen", body, "songOpen", { push_mode: "song" });
-export const StrayEndSong = lineToken<BodyKind>("StrayEndSong", body, "songEnd");
-export const LabelLine = lineToken<BodyKind>("LabelLine", body, "label");
-export const Cue = lineToken<BodyKind>("Cue", body, "cue");
-export const Paren = lineToken<BodyKind>("Paren", body, "paren");
-export const Text = lineToken<BodyKind>("Text", body, "text");
+export const Blank = lineToken("Blank");
+export const Heading = lineToken("Heading");
+export const Direction = lineToken("Direction");
+export const SongOpen = lineToken("SongOpen");
+export const StrayEndSong = lineToken("StrayEndSong");
+export const LabelLine = lineToken("LabelLine");
+export const Cue = lineToken("Cue");
+export const Paren = lineToken("Paren");
+export const Text = lineToken("Text");
 
 // Song block. A heading or another SONG: inside a song means END SONG was forgotten: the heading leaves the song
 // mode, and both reach the parser as the body tokens they would be (token categories), which closes the song there.
-export const SongHidden = lineToken<SongKind>("SongHidden", song, "hidden", { group: Lexer.SKIPPED });
-export const SongBlank = lineToken<SongKind>("SongBlank", song, "blank");
-export const SongClose = lineToken<SongKind>("SongClose", song, "songEnd", { pop_mode: true });
-export const SongHeading = lineToken<SongKind>("SongHeading", song, "heading", {
-  pop_mode: true,
-  categories: [Heading],
-});
-export const SongOpenAgain = lineToken<SongKind>("SongOpenAgain", song, "songOpen", { categories: [SongOpen] });
-export const Marker = lineToken<SongKind>("Marker", song, "marker");
-export const KeyValue = lineToken<SongKind>("KeyValue", song, "keyValue");
-export const Lyric = lineToken<SongKind>("Lyric", song, "lyric");
+export const SongBlank = lineToken("SongBlank");
+export const SongClose = lineToken("SongClose");
+export const SongHeading = lineToken("SongHeading", [Heading]);
+export const SongOpenAgain = lineToken("SongOpenAgain", [SongOpen]);
+export const Marker = lineToken("Marker");
+export const KeyValue = lineToken("KeyValue");
+export const Lyric = lineToken("Lyric");
 
-// Within a mode the kinds exclude one another, so the order of token types only decides how many are tried before the
-// one that matches: the most frequent lines come first. (TitleLeadingBlank must stay before TitleEnd: both are blank.)
-export const lexerDefinition = {
-  modes: {
-    title: [TitleEntry, TitleIndent, TitleHidden, TitleLeadingBlank, TitleEnd, TitleBad],
-    body: [LabelLine, Blank, Text, Cue, Paren, Hidden, Heading, Direction, SongOpen, StrayEndSong],
-    song: [Lyric, SongBlank, Marker, KeyValue, SongClose, SongHidden, SongHeading, SongOpenAgain],
+export type Mode = "title" | "body" | "song";
+
+/** What a line of a kind is in a mode: its token (none: the line is skipped, as nothing but trivia) and the next mode. */
+export interface Step {
+  token: TokenType | undefined;
+  next: Mode;
+}
+
+const step = (token: TokenType | undefined, next: Mode): Step => ({ token, next });
+
+/** The lexer's modes (lexer.ts): title page, body and song block, each reading the kinds line-kinds.ts gives. */
+export const MODES: { title: Record<TitleKind, Step>; body: Record<BodyKind, Step>; song: Record<SongKind, Step> } = {
+  title: {
+    entry: step(TitleEntry, "title"),
+    indent: step(TitleIndent, "title"),
+    hidden: step(undefined, "title"),
+    blank: step(TitleEnd, "body"),
+    bad: step(TitleBad, "title"),
   },
-  defaultMode: "body",
+  body: {
+    label: step(LabelLine, "body"),
+    blank: step(Blank, "body"),
+    text: step(Text, "body"),
+    cue: step(Cue, "body"),
+    paren: step(Paren, "body"),
+    hidden: step(undefined, "body"),
+    heading: step(Heading, "body"),
+    direction: step(Direction, "body"),
+    songOpen: step(SongOpen, "song"),
+    songEnd: step(StrayEndSong, "body"),
+  },
+  song: {
+    lyric: step(Lyric, "song"),
+    blank: step(SongBlank, "song"),
+    marker: step(Marker, "song"),
+    keyValue: step(KeyValue, "song"),
+    songEnd: step(SongClose, "body"),
+    hidden: step(undefined, "song"),
+    heading: step(SongHeading, "body"),
+    songOpen: step(SongOpenAgain, "song"),
+  },
 };
 
 // The parser's token vocabulary, in the order the token types were defined.
 export const allTokens: TokenType[] = [
-  TitleHidden,
-  TitleLeadingBlank,
   TitleEnd,
   TitleEntry,
   TitleIndent,
   TitleBad,
-  Hidden,
   Blank,
   Heading,
   Direction,
@@ -175,7 +104,6 @@ export const allTokens: TokenType[] = [
   Cue,
   Paren,
   Text,
-  SongHidden,
   SongBlank,
   SongClose,
   SongHeading,

@@ -98,9 +98,10 @@ function mask(text: string, ranges: TriviaRange[]): string {
 }
 
 /** The source's line starts without those whose line break lies inside trivia: the line table of the masked text. */
-export function visibleLineStarts(lineStarts: readonly number[], ranges: readonly TriviaRange[]): readonly number[] {
+export function visibleLineStarts(lineStarts: Uint32Array, ranges: readonly TriviaRange[]): Uint32Array {
   if (ranges.length === 0) return lineStarts;
-  const visible: number[] = [];
+  const visible = new Uint32Array(lineStarts.length);
+  let n = 0;
   let r = 0;
   for (const start of lineStarts) {
     while (r < ranges.length && ranges[r]!.end < start) r++;
@@ -108,7 +109,7 @@ export function visibleLineStarts(lineStarts: readonly number[], ranges: readonl
     // The break before `start` ends at `start`; it is hidden when the range covers it (start > range.start,
     // start <= range.end: a range never ends right after a break it did not take, so this is exact).
     if (range && start > range.start && start <= range.end && start > 0) continue;
-    visible.push(start);
+    visible[n++] = start;
   }
-  return visible;
+  return visible.subarray(0, n);
 }

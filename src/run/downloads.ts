@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { refuseInsecureUrl } from "../contract/loopback.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Failure } from "../service/outcome.js";
 import { choiceFileName, extensionFor } from "./file-names.js";
@@ -44,7 +45,8 @@ export interface ChoiceTarget {
 
 export type ChoiceResult =
   | { type: "present"; file: RecordedFile; path: string; how: "verified" | "copied" | "downloaded"; traceId?: string }
-  | { type: "failed"; lost: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
+  /** `refused`: the link itself is one podc never follows (ftp:, file:, plain http: elsewhere): asking again will not help. */
+  | { type: "failed"; lost: boolean; refused?: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
   | { type: "stopped" };
 
 /** The path to journal for `absolute`: relative to the root (with `/`) when inside it, else absolute. */
@@ -115,7 +117,10 @@ export async function ensureChoice(
     ctx.journal.append({ type: "download-failed", job: job.key, choice: choice.index, lost: true, message });
     return { type: "failed", lost: true, failure: { message } };
   }
-  let result = await download(ctx, job, choice, choice.url, target);
+  // A job restored from a manifest knows its files but not their links: only a fresh link can help.
+  let result: ChoiceResult = choice.url
+    ? await download(ctx, job, choice, choice.url, target)
+    : { type: "failed", lost: true, failure: { message: "the file is not on disk and its link is not known (the manifest keeps none)" } };
   if (result.type === "failed" && hooks.refreshUrl && !ctx.signal.aborted) {
     const fresh = await hooks.refreshUrl();
     if (fresh !== undefined && fresh !== choice.url) result = await download(ctx, job, choice, fresh, target);
@@ -137,6 +142,8 @@ export async function ensureChoice(
 
 async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, url: string, target: ChoiceTarget): Promise<ChoiceResult> {
   if (ctx.isDeadLink?.(url)) return { type: "failed", lost: true, failure: { message: "the link belongs to a service that is no longer running" } };
+  const refusal = URL.canParse(url) ? refuseInsecureUrl(new URL(url)) : "it is not a URL";
+  if (refusal) return { type: "failed", lost: false, refused: true, failure: { message: `the service gave a link podc does not follow: ${refusal}` } };
   await mkdir(target.outDir, { recursive: true });
   // The extension comes from the content type, known only once the answer arrives: download under a
   // hidden name, then rename.
@@ -146,7 +153,9 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   if (outcome.kind !== "accepted") {
     // A link that answers 403, 404 or 410 is dead: asking again will not bring the audio back.
     const lost = outcome.kind === "rejected" && (outcome.status === 403 || outcome.status === 404 || outcome.status === 410);
-    return { type: "failed", lost, failure: outcome };
+    // A redirect to a refused address is as final as a refused link.
+    const refused = outcome.kind === "rejected" && outcome.message.startsWith("redirected to a refused address");
+    return { type: "failed", lost, ...(refused ? { refused } : {}), failure: outcome };
   }
   const got = outcome.value;
   const path = join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(got.contentType)));

@@ -23,6 +23,12 @@ const EXTENSIONS: Record<string, string> = {
   "audio/mp4": ".m4a",
 };
 
+/** The content type a file name's extension stands for (the first listed above), for files known only by name. */
+export function contentTypeFor(fileName: string): string {
+  const extension = /\.[^./]+$/.exec(fileName)?.[0]?.toLowerCase();
+  return Object.entries(EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? "application/octet-stream";
+}
+
 /** The file extension for a content type: .wav, .mp3, .flac, … and .bin for anything else. */
 export function extensionFor(contentType: string): string {
   return EXTENSIONS[contentType.split(";")[0]!.trim().toLowerCase()] ?? ".bin";

@@ -2,14 +2,15 @@ import { join } from "node:path";
 import type { ServiceSettings } from "../config/schema.js";
 import { dryRun as dryRunOf, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
-import { foldJournal } from "./job-record.js";
+import { describeFileError, isFileError } from "./file-errors.js";
 import { buildEpisodes, type CompiledScript } from "./job.js";
-import { Journal, JOURNAL_FILE, readJournal, type JournalWarning } from "./journal.js";
-import { currentHolder, LockHeldError, RunLock, type LockHolder } from "./lock.js";
+import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
+import { JOURNAL_FILE, JournalUnreadableError, JournalWriteError, readRecords } from "./journal.js";
+import { currentHolder, type LockHolder } from "./lock.js";
+import { prepareRun } from "./prepare.js";
 import { runJobs, type RunChoices } from "./runner.js";
 import { stateDir } from "./state-dir.js";
 import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
-import { JournalWriteError } from "./submit.js";
 
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
@@ -27,7 +28,7 @@ export { LinesReporter } from "./progress/lines.js";
 export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { repositoryRoot } from "./state-dir.js";
+export { nearestHolding, repositoryRoot, STATE_DIR_NAME } from "./state-dir.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 
@@ -57,12 +58,18 @@ export interface RunRequest {
   interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
   reporter: () => Reporter;
-  /** A line of the journal that could not be read (it is skipped). */
-  onJournalWarning: (journalPath: string, warning: JournalWarning) => void;
+  /** Something worth a line before the run starts: a journal warning, leftovers removed, jobs restored from manifests. */
+  onNotice: (message: string) => void;
+  /** How a path of this machine is shown in messages. */
+  showPath: (path: string) => string;
 }
 
-/** How a run ended: its exit code and the manifests it wrote, or why it could not run (exit code 1). */
-export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode: 1; error: string };
+/**
+ * How a run ended: its exit code and the manifests it wrote, or why it could not run or went on: exit code 2 when
+ * something on this machine must be fixed first (nothing was sent), 1 when another run holds the lock or the
+ * journal failed during the run.
+ */
+export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode: 1 | 2; error: string };
 
 /**
  * Runs every request of the scripts under the repository's lock: sends what is new, resumes what is running,
@@ -72,19 +79,13 @@ export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode:
 export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   const state = stateDir(request.root);
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
-  let lock: RunLock;
-  try {
-    lock = await RunLock.acquire(state);
-  } catch (error) {
-    if (error instanceof LockHeldError) return { exitCode: 1, error: error.message };
-    throw error;
-  }
-  let journal: Journal | undefined;
+  const prepared = await prepareRun(state, episodes, request.root, { show: request.showPath });
+  if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
+  const { lock, journal } = prepared;
+  for (const notice of prepared.notices) request.onNotice(notice);
   let started: StartedService | undefined;
   let reporter: Reporter | undefined;
   try {
-    journal = Journal.open(state);
-    for (const warning of journal.warnings) request.onJournalWarning(journal.path, warning);
     let settings = request.settings;
     let remote = request.service;
     if ("start" in remote) {
@@ -109,11 +110,12 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
     });
     return { exitCode: result.exitCode, manifests: result.manifests };
   } catch (error) {
-    if (error instanceof JournalWriteError || isFileSystemError(error)) return { exitCode: 1, error: (error as Error).message };
+    if (error instanceof JournalWriteError) return { exitCode: 1, error: error.message };
+    if (isFileError(error)) return { exitCode: 1, error: describeFileError(error) };
     throw error;
   } finally {
     reporter?.close();
-    journal?.close();
+    journal.close();
     await started?.close();
     lock.release();
   }
@@ -131,7 +133,7 @@ export function dryRun(
   wouldStop: readonly string[] = [],
 ): DryRunReport {
   const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
-  const records = keyBase !== undefined ? foldJournal(readJournal(stateDir(root)).entries) : undefined;
+  const records = keyBase !== undefined ? recordsWithManifests(readRecords(stateDir(root)), episodes, root) : undefined;
   return dryRunOf(episodes, records, choices, wouldStop);
 }
 
@@ -149,10 +151,13 @@ export interface Status {
  */
 export function status(root: string, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Status {
   const state = stateDir(root);
-  const records = foldJournal(readJournal(state).entries);
+  const records = readRecords(state);
   let rows: StatusRow[];
   if (scripts === undefined) rows = journalStatus(records);
-  else if (scripts.keyBase !== undefined) rows = episodeStatus(buildEpisodes(scripts.list, scripts.keyBase).episodes, records);
+  else if (scripts.keyBase !== undefined) {
+    const { episodes } = buildEpisodes(scripts.list, scripts.keyBase);
+    rows = episodeStatus(episodes, recordsWithManifests(records, episodes, root));
+  }
   else {
     const sources = new Set(scripts.list.map((s) => s.sourceInRoot));
     rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
@@ -160,7 +165,10 @@ export function status(root: string, scripts?: { list: readonly CompiledScript[]
   return { rows, holder: currentHolder(state), journalPath: join(state, JOURNAL_FILE) };
 }
 
-function isFileSystemError(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === "string" && /^E[A-Z]+$/.test(code);
+/**
+ * The words for state this podc must not act on — a journal line or a manifest from a newer podc, a damaged
+ * journal line naming no job — thrown by `dryRun` and `status`; undefined for any other error.
+ */
+export function unreadableStateMessage(error: unknown): string | undefined {
+  return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
 }

@@ -12,7 +12,7 @@ export class JobBook implements JournalWriter {
 
   constructor(journal: Journal) {
     this.#journal = journal;
-    this.#records = foldJournal(journal.entries());
+    this.#records = foldJournal(journal.entries(), journal.problems());
   }
 
   get path(): string {

@@ -161,26 +161,58 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
       record.state = "done";
       delete record.problem;
       return;
+    case "restored":
+      restore(record, entry);
+      return;
   }
 }
 
-/** Every job's record, folded from a journal's entries. */
-export function foldJournal(entries: readonly JournalEntry[]): Map<string, JobRecord> {
+/** Takes back what a manifest recorded of a job the journal had lost (see journal-rebuild.ts). */
+function restore(record: JobRecord, entry: Extract<JournalEntry, { type: "restored" }>): void {
+  record.kind = entry.kind;
+  record.state = entry.state === "intent" ? "ambiguous" : entry.state;
+  setIf(record, "taskId", entry.taskId);
+  setIf(record, "model", entry.model);
+  for (const trace of entry.traceIds) addTrace(record, trace);
+  record.files = entry.files.map((f) => ({ ...f }));
+  // The manifest keeps no links: a song's are asked for again by task id, a podcast's is gone.
+  if (entry.kind === "song" && entry.files.length > 0) record.choices = entry.files.map((f) => ({ index: f.choice, url: "" }));
+  if (entry.problem !== undefined) record.problem = { message: entry.problem };
+  else if (record.state === "ambiguous") record.problem = { message: `the manifest ${entry.manifest} records it as sent, with no known outcome` };
+}
+
+/**
+ * Every job's record, folded from a journal's entries. A job named by a `damaged` line that otherwise
+ * looks never sent counts as "outcome unknown": the lost line may have been its `intent`.
+ */
+export function foldJournal(entries: readonly JournalEntry[], damaged: readonly { job?: string; line: number }[] = []): Map<string, JobRecord> {
   const records = new Map<string, JobRecord>();
-  for (const entry of entries) {
-    let record = records.get(entry.job);
+  const recordOf = (key: string): JobRecord => {
+    let record = records.get(key);
     if (!record) {
-      record = emptyRecord(entry.job);
-      records.set(entry.job, record);
+      record = emptyRecord(key);
+      records.set(key, record);
     }
-    applyEntry(record, entry);
+    return record;
+  };
+  for (const entry of entries) applyEntry(recordOf(entry.job), entry);
+  for (const { job, line } of damaged) {
+    if (job === undefined) continue;
+    const record = recordOf(job);
+    if (record.state !== "new" && record.state !== "ready") continue;
+    record.state = "ambiguous";
+    record.problem = { message: `line ${line} of the journal, about this request, is damaged: it may have recorded a paid request` };
   }
   return records;
 }
 
-/** The choices a finished job has audio for: a song's task choices, or a podcast's single file (index 0). */
-export function expectedChoices(record: JobRecord): RecordedChoice[] {
-  if (record.kind === "podcast") return record.url ? [{ index: 0, url: record.url }] : [];
+/**
+ * The choices a finished job has audio for: a song's task choices, or a podcast's single file (index 0).
+ * `kind` is the job's own, for a record whose `intent` line was lost.
+ */
+export function expectedChoices(record: JobRecord, kind: "song" | "podcast" | undefined = record.kind): RecordedChoice[] {
+  // A podcast whose link is not known (restored from a manifest, or its line lost) has one file all the same.
+  if (kind === "podcast") return [{ index: 0, url: record.url ?? "" }];
   return record.choices ?? [];
 }
 

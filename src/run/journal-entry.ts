@@ -4,10 +4,18 @@ import { z } from "zod";
  * The journal's line format. Each line is one JSON object with the format version `v`, the time `at`,
  * the entry `type` and the `job` key it is about. An entry is written and flushed to disk before the
  * side effect it licenses (see journal.ts), so the journal is never behind what the service knows.
- * Fields are added, never renamed: a reader skips an entry type it does not know.
+ *
+ * Versions. `v` on a line is the oldest format that can read that line: entries that format 1 already
+ * had are still written as `v: 1`, so an older podc keeps reading them; only entries that format 1
+ * lacks (`restored`) carry `v: 2`. A reader never skips a line it does not understand — a skipped
+ * `intent` would mean paying twice — it stops instead (see journal-format.ts).
+ *
+ *   1  the first format
+ *   2  adds `restored`: what a manifest recorded of a job the journal had lost
  */
 
-export const JOURNAL_VERSION = 1;
+/** The newest journal format this podc reads and writes. */
+export const JOURNAL_VERSION = 2;
 
 const OriginSchema = z.object({ line: z.number().int(), section: z.string().optional(), song: z.string().optional() });
 
@@ -20,9 +28,20 @@ const Answer = {
 };
 
 const Base = {
-  v: z.literal(JOURNAL_VERSION),
+  v: z.number().int().min(1).max(JOURNAL_VERSION),
   at: z.string(),
   job: z.string().min(1),
+};
+
+/** A file of a job on disk, as `downloaded` records it and `restored` takes it back from a manifest. */
+const FileFields = {
+  choice: z.number().int().nonnegative(),
+  /** Relative to the repository root when inside it. */
+  file: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  contentType: z.string(),
+  durationMs: z.number().optional(),
 };
 
 /** Why a paid request is being sent (again). */
@@ -79,22 +98,34 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
   /** A song task ended without audio (failed, timeouted, cancelled, or succeeded without a usable link). */
   z.object({ ...Base, type: z.literal("failed"), taskId: z.string(), status: z.string(), reason: z.string(), traceId: z.string().optional() }),
   /** One choice's audio is on disk, complete and flushed, at `file` (relative to the repository root when inside it). */
-  z.object({
-    ...Base,
-    type: z.literal("downloaded"),
-    choice: z.number().int().nonnegative(),
-    file: z.string(),
-    bytes: z.number().int().nonnegative(),
-    sha256: z.string(),
-    contentType: z.string(),
-    durationMs: z.number().optional(),
-    traceId: z.string().optional(),
-  }),
+  z.object({ ...Base, type: z.literal("downloaded"), ...FileFields, traceId: z.string().optional() }),
   /** A download did not succeed; `lost` when the link can no longer give the audio. */
   z.object({ ...Base, type: z.literal("download-failed"), choice: z.number().int().nonnegative(), lost: z.boolean(), ...Answer }),
   /** Every choice of the job has been downloaded at least once. */
   z.object({ ...Base, type: z.literal("done") }),
+  /**
+   * What a manifest recorded of a job this journal did not know (it was deleted, or lost lines): taken
+   * back so that nothing the manifest records is paid for again. `state` is the manifest's.
+   */
+  z.object({
+    ...Base,
+    type: z.literal("restored"),
+    /** The manifest it came from, relative to the repository root when inside it. */
+    manifest: z.string(),
+    kind: z.enum(["song", "podcast"]),
+    state: z.enum(["intent", "ambiguous", "accepted", "polling", "succeeded", "failed", "rejected", "done"]),
+    taskId: z.string().optional(),
+    model: z.string().optional(),
+    traceIds: z.array(z.string()),
+    files: z.array(z.object(FileFields)),
+    problem: z.string().optional(),
+  }),
 ]);
+
+/** The format version a new entry is written with: the oldest that can read it (see above). */
+export function formatVersionOf(type: EntryType): number {
+  return type === "restored" ? 2 : 1;
+}
 
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
 export type EntryType = JournalEntry["type"];

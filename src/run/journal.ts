@@ -1,7 +1,12 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import * as fs from "node:fs";
 import { join } from "node:path";
-import { JOURNAL_VERSION, JournalEntrySchema, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import { formatVersionOf, JournalEntrySchema, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 import { syncFolder } from "./durable.js";
+import { foldJournal, type JobRecord } from "./job-record.js";
+import { describeFileError } from "./file-errors.js";
+
+export { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 
 /*
  * The write-ahead journal: `.podc/journal.jsonl`, one JSON entry per line, only ever appended. Every
@@ -9,52 +14,62 @@ import { syncFolder } from "./durable.js";
  * entry licenses (a paid POST, using a task id, trusting a file) only after that. A crash can
  * therefore leave at most one torn line, the last, whose side effect never happened: it is ignored
  * when read and cut off when the journal is next opened for writing.
+ *
+ * A write that fails (disk full, a short write, an I/O error) must not corrupt the next entry: the
+ * journal cuts the file back to its last complete line, or, if even that fails, starts the next entry
+ * on a new line. After a failed write it refuses every new `intent`, so no new paid request is sent in
+ * that run; answers already on their way are still recorded if the disk allows.
  */
 
 export const JOURNAL_FILE = "journal.jsonl";
 
-/** Something the reader noticed and skipped, for a warning. */
-export interface JournalWarning {
-  line: number;
-  message: string;
+/** The journal could not be written; the message says where and why, in words. */
+export class JournalWriteError extends Error {
+  override name = "JournalWriteError";
 }
 
-export interface JournalContents {
-  entries: JournalEntry[];
-  warnings: JournalWarning[];
-  /** Byte length of the complete lines: where a torn last line begins. */
-  completeBytes: number;
+/** The journal holds lines this podc must not act on: written by a newer podc, or damaged beyond naming their job. */
+export class JournalUnreadableError extends Error {
+  override name = "JournalUnreadableError";
+  constructor(
+    readonly path: string,
+    readonly problems: readonly JournalProblem[],
+  ) {
+    super(describeProblems(path, problems));
+  }
 }
 
-/** Parses journal text: complete lines only; unreadable lines become warnings; a torn last line is dropped silently. */
-export function parseJournal(text: Buffer): JournalContents {
-  const end = text.lastIndexOf(0x0a) + 1;
-  const entries: JournalEntry[] = [];
-  const warnings: JournalWarning[] = [];
-  const lines = text.subarray(0, end).toString("utf8").split("\n");
-  lines.pop(); // the empty string after the last newline
-  lines.forEach((line, index) => {
-    if (line.trim().length === 0) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch {
-      warnings.push({ line: index + 1, message: "not JSON" });
-      return;
-    }
-    const parsed = JournalEntrySchema.safeParse(json);
-    if (parsed.success) entries.push(parsed.data);
-    // A newer podc may write entry types this one does not know; skipping them keeps older state usable.
-    else warnings.push({ line: index + 1, message: `not an entry this podc understands (${describeType(json)})` });
-  });
-  return { entries, warnings, completeBytes: end };
+/** The few file operations the journal's writer uses; tests replace them to inject short writes and ENOSPC. */
+export interface JournalFileOps {
+  write(fd: number, buffer: Buffer, offset: number, length: number): number;
+  fsync(fd: number): void;
+  truncate(fd: number, length: number): void;
 }
+
+const NODE_OPS: JournalFileOps = {
+  write: (fd, buffer, offset, length) => fs.writeSync(fd, buffer, offset, length),
+  fsync: (fd) => fs.fsyncSync(fd),
+  truncate: (fd, length) => fs.ftruncateSync(fd, length),
+};
 
 /** Reads a journal without opening it for writing (for `podc status` and `--dry-run`); a missing one is empty. */
 export function readJournal(stateDir: string): JournalContents {
   const path = join(stateDir, JOURNAL_FILE);
-  if (!existsSync(path)) return { entries: [], warnings: [], completeBytes: 0 };
-  return parseJournal(readFileSync(path));
+  if (!fs.existsSync(path)) return { entries: [], problems: [], warnings: [], completeBytes: 0 };
+  return parseJournal(fs.readFileSync(path));
+}
+
+/** Every job's record as a journal on disk tells it (for `podc status` and `--dry-run`); throws JournalUnreadableError as a run would. */
+export function readRecords(stateDir: string): Map<string, JobRecord> {
+  const contents = readJournal(stateDir);
+  refuseUnreadable(join(stateDir, JOURNAL_FILE), contents);
+  return foldJournal(contents.entries, contents.problems);
+}
+
+/** Throws JournalUnreadableError when `contents` holds a line that must stop a run (see journal-format.ts). */
+export function refuseUnreadable(path: string, contents: JournalContents): void {
+  const blocking = contents.problems.filter((p) => p.kind === "newer" || p.job === undefined);
+  if (blocking.length > 0) throw new JournalUnreadableError(path, blocking);
 }
 
 /** What writes to the journal: the journal itself, or a view that also keeps job records up to date. */
@@ -67,74 +82,138 @@ export interface JournalWriter {
 export class Journal implements JournalWriter {
   readonly path: string;
   readonly #fd: number;
-  readonly #entries: JournalEntry[];
-  /** What reading it found: unreadable lines, and whether a torn last line was cut off. */
+  readonly #ops: JournalFileOps;
+  readonly #contents: JournalContents;
+  /** What reading it found: harmless oddities, and whether a torn last line was cut off. */
   readonly warnings: JournalWarning[];
+  /** Byte length of the journal's complete lines: where the next entry begins. */
+  #end: number;
+  /** The file could not be cut back after a failed write: the next entry must begin with a line break. */
+  #needsLineBreak = false;
+  /** Why writing failed in this run; from then on no new paid request is licensed. */
+  #failure: string | undefined;
   #closed = false;
 
-  private constructor(path: string, fd: number, contents: JournalContents, tornBytes: number) {
+  private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number) {
     this.path = path;
     this.#fd = fd;
-    this.#entries = contents.entries;
+    this.#ops = ops;
+    this.#contents = contents;
+    this.#end = contents.completeBytes;
     this.warnings = [...contents.warnings];
     if (tornBytes > 0) this.warnings.push({ line: 0, message: `an incomplete last line (${tornBytes} bytes, from an interrupted run) was ignored` });
   }
 
-  /** Opens (creating) `<stateDir>/journal.jsonl`, reads it, and cuts off a torn last line so appends start on a fresh line. */
-  static open(stateDir: string): Journal {
-    mkdirSync(stateDir, { recursive: true });
+  /**
+   * Opens (creating) `<stateDir>/journal.jsonl`, reads it, and cuts off a torn last line so appends start
+   * on a fresh line. Throws JournalUnreadableError, before anything is written, when a line is from a
+   * newer podc or damaged without naming its job.
+   */
+  static open(stateDir: string, ops: JournalFileOps = NODE_OPS): Journal {
+    fs.mkdirSync(stateDir, { recursive: true });
     const path = join(stateDir, JOURNAL_FILE);
-    const created = !existsSync(path);
-    const fd = openSync(path, "a+");
+    const created = !fs.existsSync(path);
+    const fd = fs.openSync(path, "a+");
     try {
-      const size = fstatSync(fd).size;
+      const size = fs.fstatSync(fd).size;
       const buffer = Buffer.alloc(size);
       let read = 0;
       while (read < size) {
-        const n = readSync(fd, buffer, read, size - read, read);
+        const n = fs.readSync(fd, buffer, read, size - read, read);
         if (n === 0) break;
         read += n;
       }
       const contents = parseJournal(buffer.subarray(0, read));
+      refuseUnreadable(path, contents);
       const torn = read - contents.completeBytes;
       if (torn > 0) {
         // Otherwise the next entry would be glued onto the torn one and both would be lost.
-        ftruncateSync(fd, contents.completeBytes);
-        fsyncSync(fd);
+        ops.truncate(fd, contents.completeBytes);
+        ops.fsync(fd);
       }
       if (created) syncFolder(stateDir);
-      return new Journal(path, fd, contents, torn);
+      return new Journal(path, fd, ops, contents, torn);
     } catch (error) {
-      closeSync(fd);
+      fs.closeSync(fd);
       throw error;
     }
   }
 
   /** Every entry, in the order written (earlier runs' first). */
   entries(): readonly JournalEntry[] {
-    return this.#entries;
+    return this.#contents.entries;
   }
 
-  /** Appends one entry and flushes it to disk; when this returns, the entry survives a crash. Throws on a write error. */
+  /** Damaged lines that still name their job: those jobs count as "outcome unknown". */
+  problems(): readonly JournalProblem[] {
+    return this.#contents.problems;
+  }
+
+  /** Why a write failed in this run, if one did. */
+  get failure(): string | undefined {
+    return this.#failure;
+  }
+
+  /**
+   * Appends one entry and flushes it to disk; when this returns, the entry survives a crash. Throws
+   * JournalWriteError when it cannot, leaving the file as it was; after that, an `intent` is refused.
+   */
   append(entry: NewEntry): JournalEntry {
     if (this.#closed) throw new Error("the journal is closed");
-    const full = JournalEntrySchema.parse({ v: JOURNAL_VERSION, at: new Date().toISOString(), ...entry });
-    const line = Buffer.from(`${JSON.stringify(full)}\n`, "utf8");
-    let written = 0;
-    while (written < line.length) written += writeSync(this.#fd, line, written, line.length - written);
-    fsyncSync(this.#fd);
-    this.#entries.push(full);
+    if (this.#failure !== undefined && entry.type === "intent") {
+      throw new JournalWriteError(`no new paid request: writing the journal ${this.path} failed earlier in this run (${this.#failure})`);
+    }
+    const full = JournalEntrySchema.parse({ v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry });
+    const line = Buffer.from(`${this.#needsLineBreak ? "\n" : ""}${JSON.stringify(full)}\n`, "utf8");
+    try {
+      let written = 0;
+      while (written < line.length) {
+        const n = this.#ops.write(this.#fd, line, written, line.length - written);
+        // A write that makes no progress would loop for ever; the disk is as good as full.
+        if (n <= 0) throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
+        written += n;
+      }
+      this.#ops.fsync(this.#fd);
+    } catch (error) {
+      this.#failure = describeFileError(error);
+      this.#cutBack();
+      throw new JournalWriteError(`cannot write the journal ${this.path}: ${this.#failure}`);
+    }
+    this.#end += line.length;
+    this.#needsLineBreak = false;
+    this.#contents.entries.push(full);
     return full;
   }
 
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    closeSync(this.#fd);
+    fs.closeSync(this.#fd);
+  }
+
+  /** After a failed write: removes what part of the entry reached the file, or makes the next entry start on a new line. */
+  #cutBack(): void {
+    try {
+      this.#ops.truncate(this.#fd, this.#end);
+      this.#ops.fsync(this.#fd);
+    } catch {
+      this.#needsLineBreak = true;
+    }
   }
 }
 
-function describeType(json: unknown): string {
-  if (typeof json === "object" && json !== null && "type" in json) return `type ${JSON.stringify((json as { type: unknown }).type)}`;
-  return "no type";
+function describeProblems(path: string, problems: readonly JournalProblem[]): string {
+  const newer = problems.filter((p) => p.kind === "newer");
+  if (newer.length > 0) {
+    const first = newer[0]!;
+    return (
+      `${path}:${first.line} was written by a newer podc: upgrade podc to run this repository (${first.message}` +
+      `${newer.length > 1 ? `; ${newer.length} such lines` : ""}). Nothing was sent.`
+    );
+  }
+  const first = problems[0]!;
+  return (
+    `${path}:${first.line} is ${first.message} and does not say which request it was about, so podc cannot tell whether ` +
+    `it recorded a paid request. Nothing was sent. Look at the line; if no request can be lost with it, delete the line and run again.`
+  );
 }

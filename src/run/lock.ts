@@ -15,7 +15,10 @@ import { syncFolder } from "./durable.js";
 
 export const LOCK_FILE = "lock";
 
-const HolderSchema = z.object({ pid: z.number().int(), host: z.string(), startedAt: z.string(), nonce: z.string() });
+/** The lock file's format: 1 is the first; a lock without `v` was written before formats were numbered, and is 1. */
+export const LOCK_VERSION = 1;
+
+const HolderSchema = z.object({ v: z.number().int().optional(), pid: z.number().int(), host: z.string(), startedAt: z.string(), nonce: z.string() });
 export type LockHolder = z.infer<typeof HolderSchema>;
 
 /** The lock is held by a live run (or by one on another host); the message names it and says what to do. */
@@ -42,7 +45,7 @@ export class RunLock {
   static async acquire(stateDir: string, now: () => Date = () => new Date()): Promise<RunLock> {
     mkdirSync(stateDir, { recursive: true });
     const path = join(stateDir, LOCK_FILE);
-    const holder: LockHolder = { pid: process.pid, host: hostname(), startedAt: now().toISOString(), nonce: randomBytes(8).toString("hex") };
+    const holder: LockHolder = { v: LOCK_VERSION, pid: process.pid, host: hostname(), startedAt: now().toISOString(), nonce: randomBytes(8).toString("hex") };
     for (let attempt = 0; attempt < 50; attempt++) {
       if (tryCreate(path, holder)) {
         syncFolder(stateDir);
@@ -60,7 +63,8 @@ export class RunLock {
         if (!reclaim(stateDir, path, `unreadable-${Math.floor(mtimeMs(path))}`, undefined)) await delay(50);
         continue;
       }
-      if (found.host !== hostname() || isAlive(found)) throw new LockHeldError(found, path);
+      // A lock of a newer podc may mean something this one cannot judge: never taken over.
+      if ((found.v ?? 1) > LOCK_VERSION || found.host !== hostname() || isAlive(found)) throw new LockHeldError(found, path);
       if (!reclaim(stateDir, path, found.nonce, found.nonce)) await delay(50);
     }
     throw new LockHeldError(undefined, path);
@@ -141,24 +145,27 @@ function reclaim(stateDir: string, path: string, marker: string, nonce: string |
   return true;
 }
 
-/** Markers older than a minute belong to reclaims long finished. */
+/**
+ * Reclaim markers are left by runs killed while reclaiming, and by every reclaim that succeeded. Once we
+ * hold the lock, every marker belongs to a finished reclaim (a reclaimer still at work checks the lock's
+ * nonce before removing it, so losing its marker cannot make it remove ours).
+ */
 function removeOldMarkers(stateDir: string): void {
   for (const name of safeReaddir(stateDir)) {
     if (!name.startsWith(`${LOCK_FILE}.reclaim-`)) continue;
-    const path = join(stateDir, name);
-    if (ageMs(path) > 60_000) {
-      try {
-        unlinkSync(path);
-      } catch {
-        // gone
-      }
+    try {
+      unlinkSync(join(stateDir, name));
+    } catch {
+      // gone
     }
   }
 }
 
 /**
- * Whether the holder's process still runs. A pid is reused after a crash and a reboot, so on Linux a
- * process that started after the lock was taken is not its holder.
+ * Whether the holder's process still runs. A process killed with SIGKILL stays a zombie until its parent
+ * collects it (a second or two under a busy shell or test runner): it runs nothing and counts as dead.
+ * A pid is reused after a crash and a reboot, so on Linux a process that started after the lock was
+ * taken is not its holder.
  */
 function isAlive(holder: LockHolder): boolean {
   try {
@@ -167,18 +174,35 @@ function isAlive(holder: LockHolder): boolean {
     if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
     // EPERM: it exists but belongs to another user.
   }
+  if (isZombie(holder.pid)) return false;
   const started = processStartMs(holder.pid);
   const locked = Date.parse(holder.startedAt);
   if (started !== undefined && Number.isFinite(locked) && started > locked + 2_000) return false;
   return true;
 }
 
-/** When a process started, from /proc (Linux); undefined elsewhere. Assumes the usual 100 clock ticks per second. */
-function processStartMs(pid: number): number | undefined {
+/** True when the process has ended and only waits to be collected by its parent (state Z or X in /proc, Linux). */
+function isZombie(pid: number): boolean {
+  const state = procStatFields(pid)?.[0];
+  return state === "Z" || state === "X" || state === "x";
+}
+
+/** The fields of /proc/<pid>/stat after the command name (field 3 onward); undefined where there is no /proc. */
+function procStatFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces and parentheses; fields after the last ")" are plain.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** When a process started, from /proc (Linux); undefined elsewhere. Assumes the usual 100 clock ticks per second. */
+function processStartMs(pid: number): number | undefined {
+  const fields = procStatFields(pid);
+  if (!fields) return undefined;
+  try {
     const ticks = Number(fields[19]);
     const boot = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1];
     if (!Number.isFinite(ticks) || boot === undefined) return undefined;
@@ -210,11 +234,19 @@ function safeReaddir(dir: string): string[] {
 
 function describeHolder(holder: LockHolder | undefined, lockPath: string): string {
   if (!holder) return `another podc run is taking the lock ${lockPath}; try again in a moment`;
+  if ((holder.v ?? 1) > LOCK_VERSION) {
+    return `${lockPath} was written by a newer podc (lock format ${holder.v}): upgrade podc. If no podc runs in this repository, delete ${lockPath}`;
+  }
   const since = `since ${holder.startedAt}`;
-  const where = holder.host === hostname() ? `pid ${holder.pid} on this host (${holder.host})` : `pid ${holder.pid} on host ${holder.host}`;
-  const advice =
-    holder.host === hostname()
-      ? "wait for it to finish, or stop it"
-      : `podc cannot see processes on ${holder.host}: if no podc runs there, delete ${lockPath}`;
-  return `another podc run holds the lock of this repository: ${where}, ${since} — ${advice}`;
+  if (holder.host !== hostname()) {
+    return (
+      `another podc run holds the lock of this repository: pid ${holder.pid} on host ${holder.host}, ${since} — podc cannot see ` +
+      `processes on ${holder.host}: check there with \`ps -p ${holder.pid}\`; if no podc runs there, delete ${lockPath}`
+    );
+  }
+  return (
+    `another podc run holds the lock of this repository: pid ${holder.pid} on this host (${holder.host}), ${since}, and it is running — ` +
+    `see it with \`ps -p ${holder.pid} -o pid,etime,args\`. Wait for it to finish, or stop it (Ctrl-C in its terminal, or \`kill ${holder.pid}\`); ` +
+    "a stopped or crashed run's lock is taken over automatically"
+  );
 }

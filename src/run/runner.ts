@@ -1,3 +1,4 @@
+import { relative, sep } from "node:path";
 import type { ServiceSettings } from "../config/schema.js";
 import { taskState } from "../contract/responses.js";
 import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
@@ -316,7 +317,7 @@ class Run {
   /** Puts every choice of a finished job on disk in every episode that uses it; marks it done. */
   async #finish(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
-    const choices = expectedChoices(record);
+    const choices = expectedChoices(record, job.kind);
     if (choices.length === 0) return this.#report.problem(job, "download", `${this.#report.where(job)}: the journal has no audio link for this request — run again`);
     let fetching = false;
     const beforeFetch = (): void => {
@@ -369,6 +370,15 @@ class Run {
       if (lost && (this.#o.local || this.#o.choices.regenerateLost) && !this.#regenerated.has(job.key)) {
         this.#regenerated.add(job.key);
         return this.#send(job, record.generation + 1, this.#o.local ? "local-lost" : "regenerate-lost");
+      }
+      const refused = failures.find((f) => f.refused);
+      if (refused && !lost) {
+        return this.#report.problem(
+          job,
+          "download",
+          `${this.#report.where(job)}: ${refused.failure.message}. Running again will not help: the request was paid for, so quote its trace id to the service's support`,
+          refused.failure.traceId,
+        );
       }
       const first = (lost ?? failures[0])!.failure;
       const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
@@ -451,7 +461,10 @@ class Run {
     );
     const path = writeManifest(episode.outDir, manifest);
     // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
-    if (end) removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished);
+    for (const removed of end ? removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished) : []) {
+      const shown = relative(this.#o.root, removed).split(sep).join("/");
+      this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
+    }
     return path;
   }
 

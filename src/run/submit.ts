@@ -1,9 +1,10 @@
 import type { ServiceClient } from "../service/client.js";
 import type { Failure, Outcome, RateLimited } from "../service/outcome.js";
 import type { PodcastResponse, SongTaskCreated } from "../contract/responses.js";
+import { describeFileError } from "./file-errors.js";
 import { idempotencyKey, type Job } from "./job.js";
 import type { Because, NewEntry } from "./journal-entry.js";
-import type { JournalWriter } from "./journal.js";
+import { JournalWriteError, type JournalWriter } from "./journal.js";
 
 /*
  * Sending one paid request, with the money rules in one place:
@@ -33,11 +34,6 @@ export type SubmitResult =
   | { type: "not-sent"; failure: Failure }
   | { type: "quota"; failure: Failure }
   | { type: "auth"; failure: Failure };
-
-/** The journal could not record what the service said; the message carries what must not be lost. */
-export class JournalWriteError extends Error {
-  override name = "JournalWriteError";
-}
 
 /** Sends generation `generation` of `job` once (the client may repeat attempts that never left), journaling before and after. */
 export async function submitJob(ctx: SubmitContext, job: Job, generation: number, because: Because): Promise<SubmitResult> {
@@ -118,12 +114,12 @@ function write(ctx: SubmitContext, entry: NewEntry, accepted?: Extract<SubmitRes
   try {
     ctx.journal.append(entry);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const reason = error instanceof JournalWriteError ? error.message : `cannot write the journal ${ctx.journal.path}: ${describeFileError(error)}`;
     const kept = accepted
       ? accepted.taskId
         ? ` The service accepted task ${accepted.taskId}${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}: keep this id.`
         : ` The service accepted the request${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}; its audio is at ${accepted.url ?? "an unknown link"}.`
       : "";
-    throw new JournalWriteError(`cannot write the journal ${ctx.journal.path} (${reason}).${kept}`);
+    throw new JournalWriteError(`${reason}.${kept}`);
   }
 }

@@ -277,7 +277,7 @@ export class ServiceClient {
           },
           (_head, stream) => readCapped(stream, o.maxResponseBytes),
         );
-        const outcome = this.#interpret(result, schema, n);
+        const outcome = this.#interpret(result, schema, n, callClass);
         this.#emit({
           type: "outcome",
           operation,
@@ -294,7 +294,7 @@ export class ServiceClient {
     );
   }
 
-  #interpret<T>(result: AttemptResult<Buffer>, schema: z.ZodType<T>, attempts: number): Outcome<T> {
+  #interpret<T>(result: AttemptResult<Buffer>, schema: z.ZodType<T>, attempts: number, callClass: CallClass): Outcome<T> {
     const secrets = [this.#key];
     if (!result.ok) return transportOutcome(result.failure, attempts, secrets);
     const { head, value: raw } = result;
@@ -311,6 +311,22 @@ export class ServiceClient {
       // and be billed without our knowing its id, which is exactly "ambiguous".
       const why = json === undefined ? "is not JSON" : `does not match the expected shape (${oneLine(describeIssues(parsed.error), 200)})`;
       return { kind: "ambiguous", code: "BAD_BODY", status: head.status, message: `the answer ${why}`, attempts, ...withTrace };
+    }
+    if (callClass === "paid" && head.status >= 300 && head.status < 400) {
+      // Something at the service's address received the request and sent it elsewhere: whether it also
+      // created (and billed) the task cannot be known, and a paid request is never followed to another place.
+      const location = headerValue(head.headers, "location");
+      const to = location ? ` to ${oneLine(redact(location, secrets), 200)}` : "";
+      return {
+        kind: "ambiguous",
+        code: "REDIRECT",
+        status: head.status,
+        message:
+          `the service's address answered with a redirect${to}, which podc never follows for a paid request; it may have been received and billed. ` +
+          "A redirect usually means the address in PODC_BASE_URL (or service.baseUrl) is not exact: http: for https:, or a missing or extra path",
+        attempts,
+        ...withTrace,
+      };
     }
     const retryAfterMs = parseRetryAfter(headerValue(head.headers, "retry-after"));
     return classifyHttpFailure(head.status, readErrorBody(text, head.status, secrets).message, traceId, attempts, retryAfterMs);

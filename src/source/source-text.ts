@@ -6,8 +6,8 @@ import type { Position, Span } from "./span.js";
  */
 export class SourceText {
   readonly text: string;
-  /** Offset of the first character of each line. */
-  readonly lineStarts: number[];
+  /** Offset of the first character of each line: four bytes a line, which for a script of short lines is most of what it costs beside its text. */
+  readonly lineStarts: Uint32Array;
 
   constructor(text: string) {
     this.text = text;
@@ -95,7 +95,7 @@ export class SourceText {
 }
 
 /** The last index in [lo, hi] whose line start is at or before `offset` (starts[lo] <= offset is given). */
-function lineIndexIn(starts: readonly number[], offset: number, lo: number, hi: number): number {
+function lineIndexIn(starts: ArrayLike<number>, offset: number, lo: number, hi: number): number {
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid]! <= offset) lo = mid;
@@ -108,7 +108,7 @@ function lineIndexIn(starts: readonly number[], offset: number, lo: number, hi: 
  * lineIndexIn over [lo, last], galloping forward from `lo`: the next line is found at once and a jump far ahead costs
  * the logarithm of its length, so a sequence of forward moves costs no more than the lines it passes.
  */
-function forwardLineIndex(starts: readonly number[], offset: number, lo: number, last: number): number {
+function forwardLineIndex(starts: ArrayLike<number>, offset: number, lo: number, last: number): number {
   for (let step = 1; ; step *= 2) {
     const probe = lo + step;
     if (probe > last) return lineIndexIn(starts, offset, lo, last);
@@ -125,23 +125,44 @@ function splitsPair(text: string, offset: number): boolean {
   return before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff;
 }
 
-function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  if (text.indexOf("\r") === -1) {
+function computeLineStarts(text: string): Uint32Array {
+  // Counted first, then filled: a typed array of the exact size, never grown.
+  const lf = text.indexOf("\r") === -1;
+  const starts = new Uint32Array(lineCount(text, lf));
+  let n = 1;
+  if (lf) {
     // The common case, LF only: indexOf finds line feeds far faster than a character loop.
-    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[n++] = i + 1;
     return starts;
   }
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
+    if (c === 10) starts[n++] = i + 1;
     else if (c === 13) {
       if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+      starts[n++] = i + 1;
     }
   }
   return starts;
+}
+
+function lineCount(text: string, lf: boolean): number {
+  let count = 1;
+  if (lf) {
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++;
+    return count;
+  }
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) count++;
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      count++;
+    }
+  }
+  return count;
 }
 
 /** Code points in text[from, to): surrogate pairs count once. */

@@ -65,6 +65,11 @@ describe("loopback and secrets", () => {
   });
 
   it("redacts every occurrence of a secret", () => {
-    expect(redact("Bearer sk-1 and sk-1 again", ["sk-1"])).toBe("Bearer [redacted] and [redacted] again");
+    expect(redact("Bearer sk-12345678 and sk-12345678 again", ["sk-12345678"])).toBe("Bearer [redacted] and [redacted] again");
+  });
+
+  it("never garbles text with a secret too short to be a key (such keys are refused before use)", () => {
+    expect(redact("a cat sat on a mat", ["a"])).toBe("a cat sat on a mat");
+    expect(redact("Invalid Authentication", ["Invalid"])).toBe("Invalid Authentication");
   });
 });

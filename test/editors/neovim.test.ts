@@ -22,7 +22,8 @@ describe.runIf(available || required)(`Neovim (${available ? nvim.stdout.split("
       // `podc` on the PATH, as the set-up expects: here the sources of this checkout.
       const bin = join(dir, "bin");
       spawnSync("mkdir", [bin]);
-      writeFileSync(join(bin, "podc"), `#!/bin/sh\nexec "${process.execPath}" --import tsx "${join(ROOT, "test", "editors", "podc-entry.ts")}" "$@"\n`);
+      // The set-up runs `podc lsp --stdio`; the entry for tests is the language server already (it adds `lsp`).
+      writeFileSync(join(bin, "podc"), `#!/bin/sh\nshift\nexec "${process.execPath}" --import tsx "${join(ROOT, "test", "lsp", "server-entry.ts")}" "$@"\n`);
       chmodSync(join(bin, "podc"), 0o755);
       const project = join(dir, "project");
       spawnSync("mkdir", [project]);

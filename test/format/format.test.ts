@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { format, formatText } from "../../src/format/format.js";
 import { triviaOf } from "./compare.js";
@@ -26,6 +27,23 @@ describe("line endings and byte-order mark", () => {
   it("keeps a byte-order mark", () => {
     expect(formatText("\uFEFFHOST:hi")).toBe("\uFEFFHOST: hi\n");
     expect(formatText("HOST:hi")).toBe("HOST: hi\n");
+  });
+
+  it("takes a U+FEFF anywhere else as a character of the text: never a failure of its own safety check", () => {
+    const script = readFileSync(new URL("../../examples/lighthouse-keepers.pod", import.meta.url), "utf8");
+    // Every 97th position, and the edges: the start (a second mark), line starts, the middle of words, the end.
+    const positions = [0, 1, script.length, ...Array.from({ length: Math.floor(script.length / 97) }, (_, i) => i * 97)];
+    for (const text of [script, "\uFEFF" + script, "\n\n" + script]) {
+      for (const at of positions) {
+        const input = text.slice(0, at) + "\uFEFF" + text.slice(at);
+        const first = format(input);
+        expect(first.safe, JSON.stringify(input.slice(Math.max(0, at - 20), at + 20))).toBe(true);
+        expect(formatText(first.text)).toBe(first.text);
+      }
+    }
+    expect(format("\uFEFF\uFEFFTitle: T\n").safe).toBe(true);
+    expect(formatText("\n\uFEFF\n")).toBe("\n\uFEFF\n");
+    expect(format("\uFEFF\n\uFEFF\n").safe).toBe(true);
   });
 });
 

@@ -21,7 +21,7 @@ describe("hostile .fountain files", () => {
   it("a UTF-16 file is one error that names UTF-16", () => {
     const bytes = Buffer.from("\ufeffINT. HOUSE - DAY\n\nBRICK\nHello.\n", "utf16le");
     const { diagnostics } = fountain(bytes);
-    expect(diagnostics.map((d) => d.code)).toEqual(["POD0007"]);
+    expect(diagnostics.map((d) => d.code)).toEqual(["POD0008"]);
     expect(diagnostics[0]!.message).toContain("UTF-16");
     expect(diagnostics[0]!.help).toContain("UTF-8");
   });
@@ -68,7 +68,7 @@ describe("hostile .fdx files: one diagnostic with its line", () => {
 
   it("invalid UTF-8 and UTF-16 are the encoding's one diagnostic", () => {
     expect(fdx(Buffer.from([0x3c, 0x61, 0xff, 0x3e])).diagnostics.map((d) => d.code)).toEqual(["POD0001"]);
-    expect(fdx(Buffer.from("\ufeff<FinalDraft/>", "utf16le")).diagnostics.map((d) => d.code)).toEqual(["POD0007"]);
+    expect(fdx(Buffer.from("\ufeff<FinalDraft/>", "utf16le")).diagnostics.map((d) => d.code)).toEqual(["POD0008"]);
   });
 
   it("text that looks like Fountain or .pod syntax stays what Final Draft says it is", () => {

@@ -1,12 +1,13 @@
 /*
- * The journal's promises: what append returned survives, a torn last line is ignored and cut off, an
- * unreadable line never hides the rest, and entries fold into the states the runner acts on.
+ * The journal's promises: what append returned survives, a torn last line is ignored and cut off, a
+ * failed write never spoils the next entry, a line from a newer podc stops everything, a damaged line
+ * is never silently skipped, and entries fold into the states the runner acts on.
  */
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, fsyncSync, ftruncateSync, mkdtempSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Journal, readJournal } from "../../src/run/journal.js";
+import { Journal, JournalUnreadableError, JournalWriteError, readJournal, readRecords, type JournalFileOps } from "../../src/run/journal.js";
 import { foldJournal } from "../../src/run/job-record.js";
 
 const dir = (): string => join(mkdtempSync(join(tmpdir(), "podc-journal-")), ".podc");
@@ -57,14 +58,124 @@ describe("the journal", () => {
     expect(readJournal(state).warnings).toEqual([]);
   });
 
-  it("skips a line it cannot read (with a warning) and keeps the rest", () => {
+  it("reads the lines of format 1 as they are, and writes new entries with the oldest format that can read them", () => {
     const state = dir();
     Journal.open(state).close();
     const path = join(state, "journal.jsonl");
-    writeFileSync(path, `${JSON.stringify({ v: 1, at: "t", ...intent })}\nnot json\n${JSON.stringify({ v: 1, at: "t", job: JOB, type: "from-the-future" })}\n`);
+    writeFileSync(path, `${JSON.stringify({ v: 1, at: "t", ...intent })}\n`);
+    const journal = Journal.open(state);
+    expect(journal.entries().map((e) => e.type)).toEqual(["intent"]);
+    journal.append({ type: "accepted", job: JOB, taskId: "7" });
+    journal.append({ type: "restored", job: "b".repeat(64), manifest: "out/ep/manifest.json", kind: "podcast", state: "done", traceIds: [], files: [] });
+    journal.close();
+    expect(readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l).v)).toEqual([1, 1, 2]);
+  });
+
+  it.each([
+    ["a higher format version", { v: 3, at: "t", job: JOB, type: "accepted", taskId: "7" }, "format 3; this podc reads up to 2"],
+    ["an entry type it does not know", { v: 1, at: "t", job: JOB, type: "from-the-future" }, 'type "from-the-future" is not one this podc knows'],
+    ["a value it does not know", { v: 1, at: "t", ...intent, because: "a-new-reason" }, 'because "a-new-reason" is not one this podc knows'],
+  ])("stops before writing anything on %s: written by a newer podc", (_what, line, detail) => {
+    const state = dir();
+    Journal.open(state).close();
+    const path = join(state, "journal.jsonl");
+    const text = `${JSON.stringify({ v: 1, at: "t", ...intent })}\n${JSON.stringify(line)}\n`;
+    writeFileSync(path, text);
+    expect(() => Journal.open(state)).toThrow(JournalUnreadableError);
+    expect(() => Journal.open(state)).toThrow(/journal\.jsonl:2 was written by a newer podc: upgrade podc/);
+    expect(() => Journal.open(state)).toThrow(detail);
+    expect(() => readRecords(state)).toThrow(JournalUnreadableError);
+    expect(readFileSync(path, "utf8")).toBe(text);
+  });
+
+  it("treats the job a damaged line names as 'outcome unknown', and stops on one that names none", () => {
+    const state = dir();
+    Journal.open(state).close();
+    const path = join(state, "journal.jsonl");
+    const other = "c".repeat(64);
+    writeFileSync(path, `{"v":1,"at":"t","job":"${other}","type":"inte#~garbage\n`);
     const read = readJournal(state);
-    expect(read.entries).toHaveLength(1);
-    expect(read.warnings.map((w) => w.line)).toEqual([2, 3]);
+    expect(read.problems).toEqual([{ kind: "damaged", line: 1, message: "damaged (not JSON)", job: other }]);
+    const record = readRecords(state).get(other)!;
+    expect(record.state).toBe("ambiguous");
+    expect(record.problem?.message).toContain("line 1 of the journal, about this request, is damaged");
+    writeFileSync(path, "#~garbage\n");
+    expect(() => Journal.open(state)).toThrow(/journal\.jsonl:1 is damaged \(not JSON\) and does not say which request it was about/);
+  });
+
+  it("recovers an entry an older podc glued onto the fragment of a failed write", () => {
+    const state = dir();
+    Journal.open(state).close();
+    const path = join(state, "journal.jsonl");
+    const accepted = JSON.stringify({ v: 1, at: "t", job: JOB, type: "accepted", taskId: "1795316543714329155" });
+    writeFileSync(path, `${JSON.stringify({ v: 1, at: "t", ...intent })}\n{"v":1,"at":"t","job":"${JOB}","type":"pol${accepted}\n`);
+    const read = readJournal(state);
+    expect(read.entries.map((e) => e.type)).toEqual(["intent", "accepted"]);
+    expect(read.problems).toEqual([]);
+    expect(read.warnings[0]!.message).toContain("of an entry whose write had failed");
+    expect(readRecords(state).get(JOB)).toMatchObject({ state: "accepted", taskId: "1795316543714329155" });
+  });
+});
+
+describe("a journal write that fails", () => {
+  const enospc = (): Error => Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+
+  /** File operations that write the first `budget` bytes of the next write, then fail with ENOSPC. */
+  function diskFullAfter(budget: { bytes: number }, options: { truncateFails?: boolean } = {}): JournalFileOps {
+    return {
+      write: (fd, buffer, offset, length) => {
+        if (budget.bytes <= 0) throw enospc();
+        const n = Math.min(length, budget.bytes);
+        budget.bytes -= n;
+        return writeSync(fd, buffer, offset, n);
+      },
+      fsync: (fd) => fsyncSync(fd),
+      truncate: (fd, length) => {
+        if (options.truncateFails) throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
+        ftruncateSync(fd, length);
+      },
+    };
+  }
+
+  it("after a short write and ENOSPC, leaves the file as it was, refuses new intents, and still records answers whole", () => {
+    const state = dir();
+    const budget = { bytes: Number.POSITIVE_INFINITY };
+    const journal = Journal.open(state, diskFullAfter(budget));
+    journal.append(intent);
+    const path = join(state, "journal.jsonl");
+    const before = readFileSync(path, "utf8");
+    budget.bytes = 40; // the next entry gets 40 bytes on disk, then the disk is full
+    expect(() => journal.append({ type: "accepted", job: JOB, taskId: "7" })).toThrow(JournalWriteError);
+    expect(() => journal.append({ type: "accepted", job: JOB, taskId: "7" })).toThrow(/cannot write the journal .*: the disk is full \(ENOSPC\)/);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(journal.failure).toBe("the disk is full (ENOSPC)");
+    budget.bytes = Number.POSITIVE_INFINITY; // space again
+    expect(() => journal.append({ ...intent, job: "d".repeat(64), idempotencyKey: "d".repeat(64) })).toThrow(/no new paid request/);
+    journal.append({ type: "accepted", job: JOB, taskId: "8" });
+    journal.close();
+    expect(readJournal(state)).toMatchObject({ problems: [], warnings: [] });
+    expect(readRecords(state).get(JOB)).toMatchObject({ state: "accepted", taskId: "8" });
+  });
+
+  it("when even cutting back fails, starts the next entry on a new line so it stays readable", () => {
+    const state = dir();
+    const budget = { bytes: Number.POSITIVE_INFINITY };
+    const journal = Journal.open(state, diskFullAfter(budget, { truncateFails: true }));
+    journal.append(intent);
+    budget.bytes = 25;
+    expect(() => journal.append({ type: "accepted", job: JOB, taskId: "7" })).toThrow(JournalWriteError);
+    budget.bytes = Number.POSITIVE_INFINITY;
+    journal.append({ type: "accepted", job: JOB, taskId: "8" });
+    journal.close();
+    const read = readJournal(state);
+    expect(read.entries.map((e) => e.type)).toEqual(["intent", "accepted"]);
+    expect(read.entries[1]).toMatchObject({ taskId: "8" });
+  });
+
+  it("takes a write that makes no progress for a full disk instead of looping", () => {
+    const state = dir();
+    const journal = Journal.open(state, { write: () => 0, fsync: () => undefined, truncate: () => undefined });
+    expect(() => journal.append(intent)).toThrow(/the disk is full/);
   });
 });
 

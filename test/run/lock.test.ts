@@ -2,7 +2,7 @@
  * One run per repository: the lock refuses a second live run (naming the holder), reclaims the lock of
  * a dead process on this host, and never takes one from another host on its own.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,6 +65,36 @@ describe("the run lock", () => {
     expect(error.message).toContain(`delete ${join(dir, "lock")}`);
   });
 
+  it.runIf(existsSync("/proc/self/stat"))("reclaims the lock of a run killed a moment ago that is still a zombie", async () => {
+    const dir = fresh();
+    (await RunLock.acquire(dir)).release();
+    // The shell starts the holder and then becomes `sleep`, which never collects its dead child: after
+    // kill -9 the holder stays a zombie, as a run does under a busy parent for a second or two.
+    const parent = spawn("sh", ["-c", `${JSON.stringify(process.execPath)} -e "console.log(process.pid); setInterval(() => {}, 1000)" & exec sleep 30`], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    try {
+      const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (c: Buffer) => resolve(Number(c.toString().trim()))));
+      writeFileSync(join(dir, "lock"), JSON.stringify({ pid, host: hostname(), startedAt: new Date().toISOString(), nonce: "zombie" }));
+      process.kill(pid, "SIGKILL");
+      while (!/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) await new Promise((r) => setTimeout(r, 5));
+      const lock = await RunLock.acquire(dir);
+      expect(lock.holder.pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+
+  it("never takes over a lock written by a newer podc, and says so", async () => {
+    const dir = fresh();
+    (await RunLock.acquire(dir)).release();
+    writeFileSync(join(dir, "lock"), JSON.stringify({ v: 2, pid: deadPid(), host: hostname(), startedAt: new Date().toISOString(), nonce: "next" }));
+    const error = (await RunLock.acquire(dir).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(LockHeldError);
+    expect(error.message).toContain("was written by a newer podc (lock format 2): upgrade podc");
+  });
+
   it("lets exactly one of many simultaneous reclaimers win", async () => {
     const dir = fresh();
     (await RunLock.acquire(dir)).release();
@@ -93,6 +123,7 @@ describe("two podc runs in one repository", () => {
     const second = await podc(["run", p.script], p.dir, envFor(emu));
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`another podc run holds the lock of this repository: pid ${process.pid} on this host \\(${hostname()}\\), since \\d{4}-`));
+    expect(second.stderr).toContain(`and it is running — see it with \`ps -p ${process.pid} -o pid,etime,args\``);
     const done = await first;
     expect(done.code, done.stderr).toBe(0);
     expect(emu.ledger()).toHaveLength(2);

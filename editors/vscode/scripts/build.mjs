@@ -1,5 +1,5 @@
 // Builds the extension into dist/: the extension itself bundled into one file (vscode-languageclient inside), and
-// podc — language server and command line — bundled into one file beside it, from this repository's sources, so the
+// podc — language server and command line — bundled into one file beside it, from this repository's build, so the
 // extension needs nothing else installed. The grammar, its language configuration and the podc.json schema are copied
 // from the repository (they are edited there, never here). Runs before `vsce package` (vscode:prepublish).
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
@@ -30,7 +30,8 @@ await build({
 });
 await build({
   ...BUNDLE_OPTIONS,
-  entryPoints: [here("scripts/podc-entry.mjs")],
+  // The podc command as npm installs it (bin/podc.js over dist/, which the root's `npm ci` builds), in one file.
+  entryPoints: [repo("bin/podc.js")],
   outfile: here("dist/podc.mjs"),
   logLevel: "warning",
 });

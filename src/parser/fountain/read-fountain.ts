@@ -3,9 +3,8 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Span } from "../../source/span.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
-import { placeNotes } from "../build-tree.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "../cast-indent.js";
-import { classifySong, classifyTitle, LineEnds, opensWithTitlePage, scanLabel, skipSpace, titleKey, trimEnd } from "../line-kinds.js";
+import { classifySong, classifyTitle, opensWithTitlePage, scanLabel, skipSpace, titleKey, trimEnd } from "../line-kinds.js";
 import { cutTrivia, MASK, visibleLineStarts, type TriviaRange } from "../trivia.js";
 import { isPageBreak, isParenthetical, isTransition, readCue, sceneHeading } from "./fountain-lines.js";
 
@@ -93,12 +92,15 @@ class FountainReader {
     return text.indexOf(MASK) === -1 ? text : text.replace(/\0/g, " ");
   }
 
-  private splitLines(starts: readonly number[]): Line[] {
+  private splitLines(starts: ArrayLike<number>): Line[] {
     const masked = this.masked;
-    const ends = new LineEnds(masked, starts);
     const lines: Line[] = [];
-    for (const start of starts) {
-      const contentEnd = ends.contentEnd(start);
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i]!;
+      const next = i + 1 < starts.length ? starts[i + 1]! : undefined;
+      // A line ends before its terminator: LF, CR or CRLF (masked text keeps every line break of the source).
+      const contentEnd =
+        next === undefined ? masked.length : masked.charCodeAt(next - 1) === 10 && masked.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
       const first = skipSpace(masked, start, contentEnd);
       const last = trimEnd(masked, first, contentEnd);
       let kind: Line["kind"] = "text";
@@ -422,4 +424,39 @@ function mergeByStart(a: BodyElement[], b: BodyElement[]): BodyElement[] {
   }
   while (j < b.length) out.push(b[j++]!);
   return out;
+}
+
+/**
+ * Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order.
+ * A note anywhere on an element's last line belongs to it, whether or not a space stands before it.
+ */
+function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
+  if (notes.length === 0) return body;
+  const out: BodyElement[] = [];
+  let n = 0;
+  for (const element of body) {
+    while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
+    const first = n;
+    const end = n < notes.length ? lineEndOf(element.span.end.offset) : element.span.end.offset;
+    while (n < notes.length && notes[n]!.span.start.offset <= end) n++;
+    if (n === first) {
+      out.push(element); // the common case, with no note inside: nothing to allocate
+      continue;
+    }
+    const inside = notes.slice(first, n);
+    if (inside.length > 0) {
+      if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
+      else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
+      else out.push(...inside.filter((note) => note.span.start.offset < element.span.start.offset));
+    }
+    out.push(element);
+    if (inside.length > 0 && element.type !== "Speech" && element.type !== "Song")
+      out.push(...inside.filter((note) => note.span.start.offset >= element.span.start.offset));
+  }
+  while (n < notes.length) out.push(notes[n++]!);
+  return out;
+}
+
+function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
+  return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
 }

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { emptyRecord, type JobRecord } from "../../run/job-record.js";
-import { JOURNAL_VERSION, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
+import { formatVersionOf, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
 import { accountId } from "./account.js";
 import { AccountSlots } from "./account-slots.js";
 import { AudioStore } from "./audio-store.js";
@@ -116,7 +116,7 @@ export class PostgresState {
 
   /** Commits `entry` (waiting out a lost connection until `signal` aborts). An intent commits only with the claim: ClaimLostError otherwise. */
   async append(entry: NewEntry, signal?: AbortSignal): Promise<JournalEntry> {
-    const full = { v: JOURNAL_VERSION, at: new Date().toISOString(), ...entry } as JournalEntry;
+    const full = { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry } as JournalEntry;
     const expect = entry.type === "intent" ? this.record(entry.job).intents : undefined;
     const record = await this.jobs.append(full, expect, signal);
     this.#claimed.add(entry.job);

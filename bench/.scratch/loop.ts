@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { analyze } from "../../src/compile.ts";
+import { defaultConfig } from "../../src/config/defaults.ts";
+const bytes = readFileSync(process.argv[2]!);
+const n = Number(process.argv[3] ?? 50);
+const plan = process.argv[4] === "plan";
+for (let i = 0; i < 5; i++) analyze(bytes, { file: "x", config: defaultConfig(), plan });
+const c0 = process.cpuUsage().user;
+for (let i = 0; i < n; i++) analyze(bytes, { file: "x", config: defaultConfig(), plan });
+console.log("cpu ms per analyze", ((process.cpuUsage().user - c0) / 1000 / n).toFixed(2));

@@ -1,0 +1,14 @@
+import { readFileSync } from "node:fs";
+import { analyze } from "../../src/compile.ts";
+import { parse } from "../../src/parser/parse.ts";
+import { defaultConfig } from "../../src/config/defaults.ts";
+const bytes = readFileSync(process.argv[2]!);
+const what = process.argv[3];
+const gc = (globalThis as any).gc;
+gc(); const base = process.memoryUsage();
+let keep: any;
+if (what === "parse") keep = parse(bytes);
+else keep = analyze(bytes, { file: "x", config: defaultConfig(), plan: what === "plan", tree: false });
+gc(); const after = process.memoryUsage();
+const MB = 1 << 20;
+console.log(what, "retained heap MB", ((after.heapUsed - base.heapUsed) / MB).toFixed(0), "ext", ((after.external - base.external)/MB).toFixed(0), "maxRSS MB", (process.resourceUsage().maxRSS / 1024).toFixed(0), "input MB", (bytes.length / MB).toFixed(0), keep ? "" : "");

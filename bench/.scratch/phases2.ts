@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+const out: string[] = [];
+let t = process.cpuUsage().user / 1000;
+const T = (l: string) => { const n = process.cpuUsage().user / 1000; out.push(l, (n - t).toFixed(2)); t = n; };
+const { podGrammar } = await import("../../src/parser/grammar.ts");
+T("gimport");
+podGrammar();
+T("self");
+const { analyze } = await import("../../src/compile.ts");
+const { defaultConfig } = await import("../../src/config/defaults.ts");
+T("aimport");
+const bytes = readFileSync("bench/.data/inputs/realistic-30720-v2.pod");
+analyze(bytes, { file: "x", config: defaultConfig(), plan: false });
+T("analyze1");
+analyze(bytes, { file: "x", config: defaultConfig(), plan: false });
+T("analyze2");
+console.log(out.join(" "));
