@@ -19,6 +19,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },
   state: { summary: "push the journal and audio into the shared store, or pull them out", load: () => import("./state.js") },
+  import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },
   serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
   lsp: { summary: "start the language server for editors (--stdio)", load: () => import("./lsp.js") },
 };
