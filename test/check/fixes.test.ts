@@ -76,9 +76,9 @@ describe("fixes that finish the job", () => {
     );
   });
 
-  it("puts a blank line before a heading or direction that a speech would speak", () => {
+  it("puts a blank line before a heading or direction that ends a speech", () => {
     const cast = "Cast:\n  HOST: Ethan\n\n";
-    const fixed = apply(cast + "HOST: Hi.\n! door\n", fixOf(cast + "HOST: Hi.\n! door\n", "POD0114", /blank line/).fix);
+    const fixed = apply(cast + "HOST: Hi.\n! door\n", fixOf(cast + "HOST: Hi.\n! door\n", "POD0118", /blank line/).fix);
     expect(fixed).toBe(cast + "HOST: Hi.\n\n! door\n");
   });
 
