@@ -88,6 +88,12 @@ describe("fixes that finish the job", () => {
     expectFixed("SONG: T\nStyle: a\nStyle: b\n[Verse]\nla\nEND SONG\n", "POD0307", /earlier Style/, "SONG: T\nStyle: b\n[Verse]\nla\nEND SONG\n");
   });
 
+  it("indents a Cast entry written flush left, and writes an action line as a direction", () => {
+    expectFixed("Title: T\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", "POD0122", /Indent/, "Title: T\nCast:\n    HOST: Ethan\n\nHOST: Hi.\n");
+    const cast = "Cast:\n  HOST: Ethan\n\nHOST: Hi.\n\n";
+    expectFixed(cast + "The door opens slowly.\n", "POD0110", /direction/, cast + "! The door opens slowly.\n");
+  });
+
   it("deletes a NUL byte", () => {
     expectFixed("Cast:\n  HOST: Ethan\n\nHOST: Hi\0.\n", "POD0002", /NUL/, "Cast:\n  HOST: Ethan\n\nHOST: Hi.\n");
   });
