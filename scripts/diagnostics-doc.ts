@@ -8,6 +8,7 @@ import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { capDiagnostics } from "../src/diagnostics/cap.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
+import { importScreenplay } from "../src/import/index.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
 
 export const DOC_PATH = fileURLToPath(new URL("../docs/diagnostics.md", import.meta.url));
@@ -20,6 +21,8 @@ interface Example {
   /** podc.json beside the script. */
   config?: string;
   configOnly?: boolean;
+  /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), not checked. */
+  file?: string;
   why: string;
 }
 
@@ -35,6 +38,7 @@ export const EXAMPLES: Record<Code, Example> = {
     why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
   },
   POD0007: { text: CAST + "HOST: Hello \uFEFFthere.\n", why: "U+FEFF is a byte-order mark only as a file's very first character; anywhere else it is an invisible character that would be sent to the service. The quick fix deletes it." },
+  POD0008: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
   POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
   POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
@@ -42,11 +46,18 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0111: { text: CAST + "Host: Hello.\n", why: "Speaker labels are written in capitals; `@Name:` forces a mixed-case label." },
   POD0112: { text: "Title: Example\n an indented line with one space\n\n", why: "The title page is `Key: value` lines; values continue on lines indented by two spaces or a tab." },
   POD0113: { text: "Title: Example\nCast:\n    HOST: Ethan\nHOST: Hello.\n", why: "The title page runs to the first blank line, so dialogue right after it is read as metadata." },
-  POD0114: { text: CAST + "HOST: Hello.\n# Part two\n", why: "A speech runs to the next blank line: a heading, direction or mis-capitalised label right under it is spoken." },
+  POD0114: { text: CAST + "HOST: Hello.\nFun fact: it rained.\n", why: "A speech runs to the next blank line: a line under it that looks like a label (`Fun fact:`) is spoken as part of it." },
+  POD0118: { text: CAST + "HOST: Hello.\n# Part two\n", why: "A heading or direction directly under a speech ends it and is never spoken; a blank line before it says so plainly (`podc fmt` adds it)." },
   POD0115: { text: CAST + "END SONG\n", why: "`END SONG` closes a song block; here there is none open." },
   POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
+  POD0122: { text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key." },
+  POD0130: {
+    text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
+    file: "episode.fdx",
+    why: "`podc import` reads a Final Draft `.fdx` with an XML parser: a file that is not well-formed XML, or XML that is no Final Draft document, is one error at its line.",
+  },
   POD0201: { text: CAST + "HOSTT: Welcome back to the show.\n", why: "Every speaker needs a voice from the script's Cast or the project's `cast`." },
   POD0202: { text: "Title: Example\nCast:\n    HOST: Etan\n\nHOST: Hi.\n", why: "Cast voices must be in the project's voice list (`voices` in podc.json)." },
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
@@ -55,7 +66,7 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },
   POD0303: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n", why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading." },
   POD0304: { text: CAST + "SONG: Anthem\nStlye: pop\nLa la la\nEND SONG\n", why: "Song headers are `Style` and `Model`." },
-  POD0305: { text: CAST + "SONG: Anthem\nStyle: pop\n[Refrain]\nLa la la\nEND SONG\n", why: "Section markers name a known section; an unknown one is sent as written and may be sung." },
+  POD0305: { text: CAST + "SONG: Anthem\nStyle: pop\n[Chrous]\nLa la la\n[Guitar Solo]\nEND SONG\n", why: "Free-form tags such as `[Guitar Solo]` are sent as written with no word; a tag that nearly names a known section is probably a typo the service would sing." },
   POD0306: { text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n", config: '{ "models": ["auto", "mureka-7"] }', why: "With `models` in podc.json, only those models may be named." },
   POD0307: { text: CAST + "SONG: Anthem\nStyle: pop\nStyle: rock\nLa la la\nEND SONG\n", why: "A song header given twice: the later value is used." },
   POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
@@ -63,10 +74,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0310: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n", why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again." },
   POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
   POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
-  POD0403: { text: "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n    CALLER: Jake\n\nHOST: Hi.\nGUEST: Hello.\nCALLER: Me too!\n", why: "A podcast request is a conversation of at most two voices; start a new section to change the pair." },
   POD0501: { text: CAST + "[[TODO: record the intro again]]\n", why: "Notes that start with TODO are listed so unfinished work is visible." },
   POD0601: { text: CAST + "HOST\n(silence)\n", why: "A speech with only parentheticals or notes makes no turn." },
   POD0602: { text: CAST + "HOST: " + "word ".repeat(90) + "\n", why: "A sentence longer than a turn (`limits.turnChars`, 400) is cut at the last space before the limit." },
+  POD0603: { text: CAST + "HOST: That's hilarious [laugh] — anyway.\n", why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`." },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },
 };
@@ -82,7 +93,15 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
-  const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : example.text;
+  if (example.file !== undefined) {
+    const imported = importScreenplay(Buffer.from(example.text, "utf8"), example.file, config);
+    return {
+      codes: imported.diagnostics.map((d) => d.code),
+      printed: imported.diagnostics.map((d) => renderHuman(d, example.file!, imported.source, false)).join("\n\n"),
+    };
+  }
+  const input =
+    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
   const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
@@ -90,6 +109,46 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     printed: shown.map((d) => renderHuman(d, "episode.pod", analysis.source, false)).join("\n\n"),
   };
 }
+
+// Two sections for writers who bring habits from elsewhere: what podc says about them, and what it never says.
+const COMING_FROM_FOUNTAIN = [
+  "## Coming from Fountain",
+  "",
+  "A `.fountain` file is read by Fountain's own rules: nothing in it is an error for being Fountain. Action,",
+  "transitions, centred text and page breaks are directions, never spoken; scene headings are sections. Voices come",
+  "from a `Cast:` key on its title page, else from `podc.json` (an uncast character is POD0201). `podc import`",
+  "writes the same script as a `.pod` (see the writer's guide, docs/language.md).",
+  "",
+  "Typed into a `.pod` script, the same habits read as Fountain means them — `INT. HOUSE - DAY` is a section,",
+  "`CUT TO:`, `FADE OUT.`, `> …` and `> … <` are directions, `===` is ignored — except action: a plain paragraph is",
+  "POD0110, and its help says to write it as a direction (`! …`). No help ever suggests removing the blank line",
+  "above it (that would make the action spoken) or declaring a heading in the Cast. Other habits:",
+  "",
+  "| you write | podc says |",
+  "| --- | --- |",
+  "| a paragraph of action | POD0110: write it as `! …`, or give it a speaker |",
+  "| `THE BEAST.` alone in capitals | POD0110, not an unknown speaker: action in capitals |",
+  "| `Host:` on every line of a paragraph | POD0111 at every one of those lines, in one pass |",
+  "| `# heading` or `! direction` right under a speech | POD0118: it ends the speech and is not spoken |",
+  "| `*emphasis*`, `_underline_` | nothing: the marks are not spoken |",
+  "| `[laugh]` inside a speech | POD0603, unless `speech.inlineTags` lists it |",
+  "| `Cast:` entries typed flush left | POD0122 at each entry, which still counts |",
+  "| a file saved as UTF-16 | POD0008, once |",
+  "| a Final Draft file that is not well-formed | POD0130 at its line (`podc import`) |",
+  "",
+];
+
+const WRITING_LYRICS = [
+  "## Writing lyrics",
+  "",
+  "Tag lines are how AI-music writers steer a song, and podc sends them as written. These real tags get no",
+  "diagnostic: `[Guitar Solo]`, `[Fade Out]`, `[End]`, `[Natural fade out]`, `[Spoken Word]`, `[Spoken falsetto]`,",
+  "`[Male Vocal]`, `[Drop]`, `[Build-up]`, `[Instrumental Interlude]`, `[Soft, intimate]`, `[solo]`;",
+  "`[Verse 1: Artist]` and `[Interlude: Melancholic harmonica Solo 1]` are sent with the section's name in its",
+  "canonical spelling and the rest as written; `[主歌]`, `[副歌]` are known sections, kept in Chinese. Only a near miss",
+  "of a section name is POD0305 — `[Chrous]`, `[Vesre 2]` — with the fix.",
+  "",
+];
 
 /** The whole page. */
 export function diagnosticsDoc(): string {
@@ -103,12 +162,14 @@ export function diagnosticsDoc(): string {
     "| --- | --- | --- |",
     ...Object.entries(CODES).map(([code, info]) => `| [${code}](#${code.toLowerCase()}) | ${info.severity} | ${info.title} |`),
     "",
+    ...COMING_FROM_FOUNTAIN,
+    ...WRITING_LYRICS,
   ];
   for (const [code, info] of Object.entries(CODES) as [Code, (typeof CODES)[Code]][]) {
     const example = EXAMPLES[code];
     out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
-    out.push(example.configOnly ? "podc.json:" : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
+    out.push(example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
     if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");
     out.push("podc prints:", "", "```", runExample(code).printed.replace(/[\u0000\u202A-\u202E]/g, "\uFFFD"), "```", "");
   }

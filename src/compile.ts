@@ -5,6 +5,7 @@ import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { Lowerer } from "./lower/lower.js";
 import type { Plan } from "./lower/plan.js";
+import { dialectOf } from "./parser/dialect.js";
 import { parseStream } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
@@ -44,6 +45,7 @@ export function analyze(input: string | Uint8Array, options: AnalyzeOptions): An
   const parsed = parseStream(input, {
     maxBytes: config.limits.fileBytes,
     projectLabels: new Set(Object.keys(config.cast)),
+    dialect: dialectOf(options.file),
   });
   const script = parsed.script();
   const cast = resolveCast(script, config);

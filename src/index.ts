@@ -2,6 +2,9 @@
 export { analyze, type Analysis, type AnalyzeOptions } from "./compile.js";
 export { format, formatText } from "./format/format.js";
 export { parse, type ParseResult } from "./parser/parse.js";
+export { parseFountain } from "./parser/fountain/index.js";
+export { dialectOf, type Dialect } from "./parser/dialect.js";
+export { importScreenplay, type Imported } from "./import/index.js";
 export { check } from "./check/check.js";
 export { lower } from "./lower/lower.js";
 export type { Plan, PlannedRequest } from "./lower/plan.js";

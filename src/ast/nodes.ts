@@ -95,7 +95,16 @@ export const SpeechSchema = z.object({
 });
 export type Speech = z.infer<typeof SpeechSchema>;
 
-export const DirectionSchema = z.object({ type: z.literal("Direction"), span: SpanSchema, text: z.string() });
+export const DirectionSchema = z.object({
+  type: z.literal("Direction"),
+  span: SpanSchema,
+  text: z.string(),
+  /**
+   * What a screenplay line not written with `!` is: Fountain's action, transition (`CUT TO:`), centred text
+   * (`> THE END <`), lyric (`~…`) or page break (`===`). Absent for a `!` direction of a .pod script.
+   */
+  form: z.enum(["action", "transition", "centered", "lyric", "pageBreak"]).optional(),
+});
 export type Direction = z.infer<typeof DirectionSchema>;
 
 export const SongHeaderSchema = z.object({
@@ -108,17 +117,25 @@ export const SongHeaderSchema = z.object({
 });
 export type SongHeader = z.infer<typeof SongHeaderSchema>;
 
-/** A lyric section marker such as `[Verse 2]`. `canonical` is null when the name is not a known section. */
+/**
+ * A tag line among the lyrics: a line wholly in brackets (`[Verse 2]`, `【主歌】`, `[Guitar Solo]`). `canonical` is the
+ * known section it names, or null for a free-form tag, which is sent as written.
+ */
 export const MarkerSchema = z.object({
   type: z.literal("Marker"),
   span: SpanSchema,
-  /** The name as written, without brackets. */
+  /** The tag as written, without brackets. */
   raw: z.string(),
   canonical: z.string().nullable(),
   number: z.string().optional(),
+  /** After a known section's name and number, as written: `: raspy vocal` in `[verse 1: raspy vocal]`. */
+  suffix: z.string().optional(),
+  /** The whole line as written, brackets included. */
+  written: z.string(),
 });
 export type Marker = z.infer<typeof MarkerSchema>;
 
+/** A line of lyrics, sent as written. An empty one is a stanza break: blank lines among the lyrics, kept as one. */
 export const LyricSchema = z.object({ type: z.literal("Lyric"), span: SpanSchema, text: z.string() });
 export type Lyric = z.infer<typeof LyricSchema>;
 

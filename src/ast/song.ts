@@ -1,48 +1,62 @@
 import { DEFAULT_MODEL, MODEL_PRECEDENCE, type ModelSource } from "../language/models.js";
+import { markerText } from "../language/markers.js";
 import type { Lyric, Marker, Song, SongHeader } from "./nodes.js";
 
-// Lyrics as the service expects them: one line per marker or lyric line, one empty line between
-// sections, no empty line at either end. Lines are sent as written except for trailing white space.
-// A section starts at each marker; lines before the first marker form an unnamed first section. Notes
-// are not sung. A lyric line that is empty once trailing white space is gone is left out, so that only
-// markers separate sections (the parser already drops blank lines; this keeps the rule on any tree).
+// Lyrics as the service expects them, and as writers write them. Every tag line and lyric line is sent as written
+// (trailing white space cut), known section names in canonical spelling. A known section marker starts a section;
+// sections are separated by one empty line. A tag line directly under a marker or a lyric (no blank line between)
+// stays with it: `[Verse 1]` then `[Soft, intimate]` is one section that opens with a description. A blank line
+// among a section's lyric lines (a stanza break) is kept as one empty line; after a blank line, a free-form tag opens
+// a section of its own. No empty line leads or trails. Notes are not sung.
 
-/** One line of the lyrics as sent, with the marker or lyric it comes from. */
+/** One line of the lyrics as sent, with the tag or lyric it comes from (an empty line: a stanza break). */
 export interface LyricsLine {
   text: string;
   item: Marker | Lyric;
 }
 
-/** The lines of a song's lyrics grouped by section, empty sections left out. */
+/** The lines of a song's lyrics grouped by section, empty sections left out; a section may hold stanza breaks. */
 export function lyricsSections(song: Song): LyricsLine[][] {
   const sections: LyricsLine[][] = [[]];
+  let stanzaBreak: Lyric | undefined;
   for (const item of song.items) {
-    if (item.type === "Marker") {
-      sections.push([{ text: markerLine(item), item }]);
-    } else if (item.type === "Lyric") {
+    if (item.type === "Note") continue;
+    const current = sections[sections.length - 1]!;
+    if (item.type === "Lyric") {
       const text = item.text.trimEnd();
-      if (text !== "") sections[sections.length - 1]?.push({ text, item });
+      if (text === "") {
+        // Between a section's tags and its first lyric, a blank line is layout, not a stanza break.
+        if (current.some((line) => line.item.type === "Lyric")) stanzaBreak = item;
+        continue;
+      }
+      if (stanzaBreak !== undefined) current.push({ text: "", item: stanzaBreak });
+      stanzaBreak = undefined;
+      current.push({ text, item });
+      continue;
     }
+    const line = { text: markerLine(item).trimEnd(), item };
+    if (line.text === "") continue;
+    // A free-form tag right under the section's last line describes it; after a blank line, it opens a new one.
+    if (item.canonical === null && current.length > 0 && stanzaBreak === undefined) current.push(line);
+    else sections.push([line]);
+    stanzaBreak = undefined;
   }
   return sections.filter((lines) => lines.length > 0);
 }
 
-/** The `lyrics` text of a song ("" when it has neither markers nor lyric lines). */
+/** The `lyrics` text of a song ("" when it has neither tags nor lyric lines). */
 export function lyricsText(song: Song): string {
   return lyricsSections(song)
     .map((lines) => lines.map((line) => line.text).join("\n"))
     .join("\n\n");
 }
 
-/** A marker in canonical spelling (`[Verse 2]`); an unknown name is kept as written (`[Verze]`). */
+/** A tag line as sent: `[Verse 2: raspy]` for `[verse 2: raspy]`; a free-form tag exactly as written. */
 export function markerLine(marker: Marker): string {
-  if (marker.canonical === null) return `[${marker.raw}]`;
-  return marker.number === undefined || marker.number === ""
-    ? `[${marker.canonical}]`
-    : `[${marker.canonical} ${marker.number}]`;
+  return markerText(marker);
 }
 
-/** Whether a song has at least one lyric line to sing (markers alone are not lyrics). */
+/** Whether a song has at least one lyric line to sing (tags alone are not lyrics). */
 export function hasLyricLines(song: Song): boolean {
   return song.items.some((item) => item.type === "Lyric" && item.text.trim() !== "");
 }

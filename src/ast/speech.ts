@@ -1,12 +1,14 @@
 import type { Speech, SpeechPart } from "./nodes.js";
 import { collapseWhiteSpace } from "../source/text.js";
+import { withoutEmphasis } from "./emphasis.js";
 
-// A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken.
+// A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken, and emphasis
+// markers are taken off (emphasis.ts).
 // One exception keeps a word whole: when two Spoken parts on one line touch notes on both sides in the
 // source (`Reyk[[sp?]]javik`), the notes are removed without leaving a space. Parts that merely touch
 // each other (a span that runs up to the next line) are still separate lines, joined with a space.
 
-/** The text a speech says aloud: Spoken parts joined, white space collapsed, ends trimmed ("" if nothing is spoken). */
+/** The text a speech says aloud: Spoken parts without emphasis markers, joined, white space collapsed, ends trimmed ("" if nothing is spoken). */
 export function spokenText(speech: Speech): string {
   const parts = speech.parts;
   let text = "";
@@ -15,7 +17,7 @@ export function spokenText(speech: Speech): string {
     const part = parts[index]!;
     if (part.type !== "Spoken") continue;
     if (previous !== -1 && !joinedByNotes(parts, previous, index)) text += " ";
-    text += part.text;
+    text += withoutEmphasis(part.text);
     previous = index;
   }
   return collapseWhiteSpace(text);

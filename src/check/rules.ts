@@ -1,10 +1,10 @@
 import type { Rule } from "./rule.js";
+import { inlineTags } from "./rules/inline-tags.js";
 import { knownMarkers } from "./rules/known-markers.js";
 import { knownSpeaker } from "./rules/known-speaker.js";
 import { knownVoice } from "./rules/known-voice.js";
 import { modelAllowed } from "./rules/model-allowed.js";
 import { reservedLabel } from "./rules/reserved-label.js";
-import { segmentVoices } from "./rules/segment-voices.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
 import { songHasStyle } from "./rules/song-has-style.js";
 import { songHeaders } from "./rules/song-headers.js";
@@ -19,7 +19,7 @@ export const RULES: readonly Rule[] = [
   uniqueCast,
   knownVoice,
   knownSpeaker,
-  segmentVoices,
+  inlineTags,
   songHeaders,
   songHasStyle,
   songHasLyrics,

@@ -18,6 +18,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   status: { summary: "show what the journal knows of every job", load: () => import("./status.js") },
+  import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },
   serve: { summary: "start the local emulator of the Audio Generation Service", load: () => import("./serve.js") },
   lsp: { summary: "start the language server for editors (--stdio)", load: () => import("./lsp.js") },
 };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { format } from "../format/format.js";
+import { dialectOf } from "../parser/dialect.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath, findScripts } from "./scripts.js";
@@ -17,7 +18,8 @@ export const command = defineCommand(
     usage: ["[PATH|GLOB …] [--check]", "- [--check]"],
     description: `Rewrites scripts in place in the canonical layout; with no argument, every **/*.pod under the current folder.
 With -, reads one script from standard input and writes it formatted to standard output. Formatting never
-changes what a script compiles to; notes and boneyards are kept exactly.`,
+changes what a script compiles to; notes and boneyards are kept exactly. Fountain files are left as written
+(podc import converts one to a .pod script).`,
     options: OPTIONS,
     exit: `0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
 unreadable or unwritable file.`,
@@ -40,6 +42,8 @@ async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   let changed = 0;
   for (const file of files) {
     const shown = displayPath(file, io.cwd);
+    // A Fountain screenplay keeps the layout its writer gave it: the canonical layout is the .pod one.
+    if (dialectOf(file) === "fountain") continue;
     const read = readScript(file);
     if ("error" in read) {
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);

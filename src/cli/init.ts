@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/load.js";
-import { STATE_DIR_NAME } from "../run/state-dir.js";
+import { nearestHolding, STATE_DIR_NAME } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { docsPath, shippedFile } from "./installation.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -132,9 +132,9 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   const dir = resolve(io.cwd, positionals[0] ?? ".");
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${positionals[0]} is a file, not a folder`);
-  const repo = gitRoot(dir) ?? dir;
+  const repo = nearestHolding(dir, ".git") ?? dir;
   const projectInRepo = relative(repo, dir).split(sep).join("/");
-  const schema = schemaPath(dir);
+  const schema = schemaPath(dir, repo);
 
   const wanted: Planned[] = [
     { path: join(dir, CONFIG_FILE), text: `${JSON.stringify({ $schema: schema.path }, null, 2)}\n`, why: "the project's configuration (podc.json)" },
@@ -183,13 +183,15 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
 
 /**
  * `"$schema"` points at the schema of the podc that runs, so that editors complete podc.json: relative when podc is
- * installed in the project (node_modules/podc), else its absolute path on this machine (a global install).
+ * installed in the repository (its node_modules, or a workspace's above the project), else its absolute path on this
+ * machine (a global install).
  */
-function schemaPath(dir: string): { path: string; inProject: boolean } {
+function schemaPath(dir: string, repo: string): { path: string; inProject: boolean } {
   const schema = shippedFile("schema/podc.schema.json");
-  const rel = relative(dir, schema);
-  if (rel.startsWith("..") || isAbsolute(rel)) return { path: schema.split(sep).join("/"), inProject: false };
-  return { path: `./${rel.split(sep).join("/")}`, inProject: true };
+  const inRepo = relative(repo, schema);
+  if (inRepo.startsWith("..") || isAbsolute(inRepo)) return { path: schema.split(sep).join("/"), inProject: false };
+  const rel = relative(dir, schema).split(sep).join("/");
+  return { path: rel.startsWith("../") ? rel : `./${rel}`, inProject: true };
 }
 
 /** The new text of .gitignore, or undefined when it already ignores everything podc writes. */
@@ -278,13 +280,6 @@ function reason(error: unknown): string {
   if (code === "EEXIST") return "it appeared while podc init was running";
   if (code === "ENOTDIR") return "a file is in the way of a folder";
   return code ?? String(error);
-}
-
-function gitRoot(dir: string): string | undefined {
-  for (let current = dir; ; current = dirname(current)) {
-    if (existsSync(join(current, ".git"))) return current;
-    if (dirname(current) === current) return undefined;
-  }
 }
 
 function nextSteps(dir: string, cwd: string, nothingNew: boolean): string {

@@ -42,7 +42,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   if (name === "help") {
     const [topic, ...extra] = rest;
-    if (topic === undefined) {
+    if (topic === undefined || topic === "help") {
       io.stdout.write(overview());
       return EXIT.ok;
     }

@@ -24,6 +24,7 @@ export function defaultConfig(): Config {
       fileBytes: 64 * 1024 * 1024,
       diagnosticsPerFile: DEFAULT_DIAGNOSTICS_PER_FILE,
     },
+    speech: { inlineTags: [] },
     service: {
       queryPath: DEFAULT_QUERY_PATH,
       pollIntervalMs: 5000,

@@ -46,6 +46,18 @@ export const ServiceSettingsSchema = z
   .strict();
 export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
 
+export const SpeechSettingsSchema = z
+  .object({
+    inlineTags: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        "Inline tags the voices support, such as \"laugh\" for [laugh] or \"break\" for <break time=\"1s\"/>; any other tag in a speech is sent as written with a warning that the voice may read it aloud.",
+      ),
+  })
+  .strict();
+export type SpeechSettings = z.infer<typeof SpeechSettingsSchema>;
+
 export const SongSettingsSchema = z
   .object({
     takes: z
@@ -79,6 +91,7 @@ export const ConfigSchema = z
       .optional()
       .describe("Allow-list of song models; when set, any other model is an error."),
     limits: LimitsSchema.default(LimitsSchema.parse({})),
+    speech: SpeechSettingsSchema.default(SpeechSettingsSchema.parse({})),
     service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
     songs: SongSettingsSchema.default({}),
   })

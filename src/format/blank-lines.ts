@@ -2,10 +2,10 @@ import type { LinePlan, PlannedLine } from "./line-plan.js";
 import type { ScriptLines } from "./lines.js";
 
 // Blank lines carry meaning in a script only by being there: one ends the title page, a speech or an unreadable
-// run, and in a song none matters. Lines of notes or boneyard are skipped by the parser altogether. So between two
+// run, and in a song one among the lyrics is a stanza break. Lines of notes or boneyard are skipped by the parser altogether. So between two
 // elements the formatter may collapse blank lines to one, add one where two blocks meet, or move one across notes;
-// and inside a song it may add or remove them freely — except after an unclosed note, which ends at the next blank
-// line (see pinned). Those are the only changes made here.
+// and inside a song add one before a section marker or after the headers, or take one away before END SONG —
+// except after an unclosed note, which ends at the next blank line (see pinned). Those are the only changes made here.
 //
 // The layout:
 // - no blank line at the start or end of the file, and never two in a row;
@@ -13,7 +13,8 @@ import type { ScriptLines } from "./lines.js";
 //   (where the writer put blank lines among the notes between them, there; else right before the second block);
 // - between two paragraph elements (inline speeches, directions, notes, unreadable lines): one if the writer left
 //   any, none if not — a dialogue written line after line stays so;
-// - inside a song: one after its header lines and one before each section marker; none elsewhere.
+// - inside a song: one after its header lines and one before each known section marker; none among the headers or
+//   before END SONG; elsewhere one if the writer left any (a stanza break), none if not (a tag under its marker).
 // A blank line is never put inside a note or boneyard.
 
 interface Row {
@@ -101,7 +102,10 @@ function pinned(row: Row, lines: ScriptLines): boolean {
 function blankBetween(above: PlannedLine, below: PlannedLine): boolean | "keep" {
   if (above.block && below.block && above.block.id === below.block.id) {
     if (above.block.kind !== "song") return "keep";
-    return below.songPart === "marker" || (below.songPart === "lyric" && above.songPart === "head");
+    if (below.songPart === "marker") return true;
+    if (below.songPart === "head" || below.songPart === "end") return false;
+    // After the headers, one; among the lyrics a blank line is a stanza break (or sets a tag line apart): kept as one.
+    return above.songPart === "head" ? true : "keep";
   }
   const standsApart = (line: PlannedLine) => line.block !== undefined && line.block.kind !== "paragraph";
   return standsApart(above) || standsApart(below) ? true : "keep";

@@ -163,7 +163,8 @@ function labelLine(speech: Speech, lines: ScriptLines): string {
 }
 
 // A song is spelled `SONG: Title`, its headers `Style: …`, `Model: …`, `Takes: …` and `Pick: …` (known keys in that case), its section
-// markers as the request spells them (`[verse]` → `[Verse]`, `【Verse 1】` → `[Verse 1]`) and its end `END SONG`.
+// markers as the request spells them (`[verse]` → `[Verse]`, `【Verse 1】` → `[Verse 1]`, free-form tags as written)
+// and its end `END SONG`.
 // Lyric lines lose only their indentation and trailing white space, which are not sent. The blank lines inside the
 // song are laid out later from each line's part.
 
@@ -186,9 +187,11 @@ export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
 
   for (const item of song.items) {
     if (item.type === "Note") continue; // a note on a line of its own is glue, laid out with its neighbours
+    if (item.type === "Lyric" && item.text === "") continue; // a stanza break: blank lines, laid out below
     const editor = canonicalLine(lines, item.span.start.line);
     if (item.type === "Marker") editor.replace(item.span.start.offset, item.span.end.offset, markerLine(item));
-    claim(editor.line, editor.render(), item.type === "Marker" ? "marker" : "lyric");
+    // A free-form tag is laid out like a lyric: a blank line before it is the writer's choice, and means something.
+    claim(editor.line, editor.render(), item.type === "Marker" && item.canonical !== null ? "marker" : "lyric");
   }
 
   if (song.end) {
@@ -211,14 +214,15 @@ function canonicalLine(lines: ScriptLines, line: number): LineEditor {
 }
 
 // Section headings and directions are one line each. A heading is written `# Title` (its `#`s, one space, the
-// title); a direction `! text`. The parser trims both titles and texts, so the spaces are free to choose.
+// title); a direction `! text`; a screenplay's scene heading, transition, centred text or page break as written. The parser trims both titles and texts, so the spaces are free to choose.
 
 /** Plans a section heading: a block of its own. */
 export function planSection(section: Section, lines: ScriptLines, plan: LinePlan): void {
   const editor = lines.editor(section.span.start.line);
   editor.trimEnd();
   editor.indent("");
-  editor.spaceAt(section.span.start.offset + section.depth, " ");
+  // A scene heading (`INT. HOUSE - DAY`, `.FLASHBACK`) is kept as written.
+  if (editor.text[section.span.start.offset] === "#") editor.spaceAt(section.span.start.offset + section.depth, " ");
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("section"), glue: false });
 }
 
@@ -228,8 +232,10 @@ export function planDirection(direction: Direction, lines: ScriptLines, plan: Li
   editor.trimEnd();
   editor.indent("");
   const bang = direction.span.start.offset;
-  // `!! LOUD` stays as written rather than become `! ! LOUD`.
-  if (!(editor.spaceAfter(bang + 1) === bang + 1 && editor.text[bang + 1] === "!")) editor.spaceAt(bang + 1, " ");
+  // `!! LOUD` stays as written rather than become `! ! LOUD`; a transition, centred text or page break (`CUT TO:`,
+  // `> THE END <`, `===`) is kept as written.
+  const written = direction.form !== undefined;
+  if (!written && !(editor.spaceAfter(bang + 1) === bang + 1 && editor.text[bang + 1] === "!")) editor.spaceAt(bang + 1, " ");
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
 }
 

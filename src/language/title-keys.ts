@@ -21,3 +21,10 @@ export const TITLE_KEYS: readonly string[] = [...MEANINGFUL_TITLE_KEYS, ...METAD
 
 /** A meaningful title-page key's documented spelling, by its lower-case name. */
 export const TITLE_KEY_SPELLING: ReadonlyMap<string, string> = new Map(MEANINGFUL_TITLE_KEYS.map((k) => [k.toLowerCase(), k]));
+
+const KNOWN = new Set(TITLE_KEYS.map((key) => key.toLowerCase()));
+
+/** Whether a key (any case) is one of the known title-page keys. */
+export function isKnownTitleKey(key: string): boolean {
+  return KNOWN.has(key.toLowerCase());
+}

@@ -36,7 +36,7 @@ export interface LowerResult {
  */
 export class Lowerer {
   private readonly turnChars: number;
-  private readonly turnsPerRequest: number;
+  private readonly requestLimits: { turnsPerRequest: number; voicesPerRequest: number };
   private readonly titlePageModel: string | undefined;
   private readonly wanted: boolean;
   private readonly segmenter = new Segmenter();
@@ -49,7 +49,10 @@ export class Lowerer {
     private readonly options: LowerOptions,
   ) {
     this.turnChars = atLeastOne(options.config.limits.turnChars);
-    this.turnsPerRequest = atLeastOne(options.config.limits.turnsPerRequest);
+    this.requestLimits = {
+      turnsPerRequest: atLeastOne(options.config.limits.turnsPerRequest),
+      voicesPerRequest: atLeastOne(options.config.limits.voicesPerRequest),
+    };
     this.titlePageModel = titlePageValue(script, "model");
     this.wanted = options.requests !== false;
   }
@@ -77,7 +80,7 @@ export class Lowerer {
         const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
         for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-        if (this.wanted) for (const request of podcastRequests(lowered.turns, this.turnsPerRequest, block.section)) requests.push(request);
+        if (this.wanted) for (const request of podcastRequests(lowered.turns, this.requestLimits, block.section)) requests.push(request);
       } else {
         const context = {
           section: block.section,

@@ -5,6 +5,11 @@ export interface Origin {
   line: number;
   section?: string;
   song?: string;
+  /**
+   * On a podcast request that continues the segment of the one before: the limit that ended that one — it held
+   * `turnsPerRequest` turns, or this request's first turn brought in one voice more than `voicesPerRequest`.
+   */
+  cutBy?: "turnsPerRequest" | "voicesPerRequest";
 }
 
 interface PlannedBase {

@@ -112,23 +112,46 @@ function surelySaysWithin(speech: Speech, limit: number): boolean {
 
 const NOT_WHITE_SPACE = /\S/;
 
-// A segment's turns are cut greedily: every request but the last holds exactly `turnsPerRequest` turns.
-// A segment with more distinct voices than allowed is an error reported by the checks; here it is still
-// lowered, so lowering never fails on a tree the checks would reject.
+// A segment's turns are cut greedily into requests: a request ends when it holds `turnsPerRequest` turns, or when the
+// next turn would bring in one voice more than `voicesPerRequest` (a panel of three voices is several two-voice
+// conversations, in order). A request that continues its segment says in its origin which limit cut it, so the
+// boundaries show in `podc compile`.
 
-/** The podcast requests of one segment's turns, at most `turnsPerRequest` (≥ 1) turns each. */
-export function podcastRequests(turns: readonly LoweredTurn[], turnsPerRequest: number, section: string | undefined): PlannedPodcast[] {
+export interface RequestLimits {
+  turnsPerRequest: number;
+  voicesPerRequest: number;
+}
+
+/** The podcast requests of one segment's turns, each within both limits (each at least 1). */
+export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined): PlannedPodcast[] {
   const requests: PlannedPodcast[] = [];
-  for (let first = 0; first < turns.length; first += turnsPerRequest) {
-    const batch = turns.slice(first, first + turnsPerRequest);
-    const start = batch[0];
-    if (start === undefined) break;
-    // Key order text, voice: the body is sent as built.
-    const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
-    const origin: Origin = section === undefined ? { line: start.line } : { line: start.line, section };
-    requests.push({ key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin });
+  let batch: LoweredTurn[] = [];
+  let voices = new Set<string>();
+  let cutBy: Origin["cutBy"];
+  const flush = (next: Origin["cutBy"]) => {
+    if (batch.length > 0) requests.push(request(batch, section, cutBy));
+    batch = [];
+    voices = new Set();
+    cutBy = next;
+  };
+  for (const turn of turns) {
+    if (batch.length >= limits.turnsPerRequest) flush("turnsPerRequest");
+    else if (!voices.has(turn.voice) && voices.size >= limits.voicesPerRequest) flush("voicesPerRequest");
+    batch.push(turn);
+    voices.add(turn.voice);
   }
+  flush(undefined);
   return requests;
+}
+
+function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
+  const start = batch[0]!;
+  // Key order text, voice: the body is sent as built.
+  const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
+  const origin: Origin = { line: start.line };
+  if (section !== undefined) origin.section = section;
+  if (cutBy !== undefined) origin.cutBy = cutBy;
+  return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin };
 }
 
 // The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words

@@ -1,6 +1,7 @@
 import type { Connection, TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import { format } from "../format/format.js";
+import { dialectOf } from "../parser/dialect.js";
 import type { Scripts } from "./documents.js";
 
 // Formatting is `podc fmt`: the same formatter, on the editor's text. The canonical layout has no options, so the
@@ -12,7 +13,8 @@ import type { Scripts } from "./documents.js";
 export function addFormattingHandler(connection: Connection, scripts: Scripts): void {
   connection.onDocumentFormatting((params) => {
     const document = scripts.documents.get(params.textDocument.uri);
-    if (!document) return null;
+    // A Fountain screenplay keeps its writer's layout, as `podc fmt` leaves it.
+    if (!document || dialectOf(document.uri) === "fountain") return null;
     const { edits, safe } = formatDocument(document);
     if (!safe) void connection.window.showWarningMessage("podc: this script cannot be formatted safely, so it was left as it is");
     return edits;

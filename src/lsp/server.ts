@@ -34,7 +34,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   const workspace = new Workspace();
   let canWatch = false;
   let tableRead = false;
-  const pull = { pull: false, refresh: false };
+  const pull = { pull: false, refresh: false, inlayHintRefresh: false };
 
   connection.onInitialize((params): InitializeResult => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
@@ -46,6 +46,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     // podc.json changes every script's diagnostics); pushing and pulling both would show everything twice.
     pull.refresh = capabilities.workspace?.diagnostics?.refreshSupport === true;
     pull.pull = capabilities.textDocument?.diagnostic !== undefined && pull.refresh;
+    pull.inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
     const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
     // LSP has no way to say which commands a client runs itself; ours say so in their initialization options.
     const clientCommands = (params.initializationOptions as { clientCommands?: unknown } | undefined)?.clientCommands;

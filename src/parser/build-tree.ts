@@ -4,6 +4,7 @@ import type {
   CastEntry,
   Invalid,
   LyricItem,
+  Marker,
   Note,
   Script,
   Song,
@@ -19,7 +20,9 @@ import { insertLinesAfter, insertLinesBefore, lineBreakOf, removeLines } from ".
 import { diagnostic } from "../diagnostics/report.js";
 import type { SourceText } from "../source/source-text.js";
 import type { ScriptActions } from "./grammar.js";
+import { looksLikeCastEntry, unindentedCastEntry } from "./cast-indent.js";
 import { scanLabel, skipSpace, titleKey, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
+import { screenplayHabit } from "./fountain/fountain-lines.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { readMarker } from "../language/markers.js";
 import { lineOf } from "./tokens.js";
@@ -44,8 +47,6 @@ export class TreeBuilder implements ScriptActions {
   /** The notes (trivia ranges of that kind), in order, and the first not yet placed. */
   private readonly notes: TriviaRange[];
   private nextNote = 0;
-  /** The body element before the last blank line, to explain a stray line that follows it. */
-  private beforeBlank: BodyElement | undefined;
   private sawBlank = false;
 
   constructor(
@@ -169,6 +170,12 @@ export class TreeBuilder implements ScriptActions {
       if (line.kind === "entry") {
         const colon = titleKey(this.masked, line.start, line.contentEnd)!;
         const key = this.atom(line.start, colon);
+        if (current?.cast && looksLikeCastEntry(key.text, this.masked.slice(colon + 1, line.contentEnd), current.cast)) {
+          this.diagnostics.push(unindentedCastEntry(this.lineSpan(line), this.span(line.start, line.start)));
+          this.continueEntry(current, line);
+          end = line.contentEnd;
+          continue;
+        }
         current = {
           type: "TitleEntry",
           span: this.lineSpan(line),
@@ -249,7 +256,6 @@ export class TreeBuilder implements ScriptActions {
   // ---- body
 
   blank(): void {
-    if (!this.sawBlank) this.beforeBlank = this.last;
     this.sawBlank = true;
   }
 
@@ -266,7 +272,14 @@ export class TreeBuilder implements ScriptActions {
 
   heading(token: IToken): void {
     const line = lineOf(token);
+    this.endsSpeech(line, "section heading");
     const first = skipSpace(this.masked, line.start, line.contentEnd);
+    if (this.masked.charCodeAt(first) !== 35 /* # */) {
+      // A screenplay's scene heading (`INT. HOUSE - DAY`, `.FLASHBACK`) is a section.
+      const forced = this.masked.charCodeAt(first) === 46 /* . */ ? 1 : 0;
+      this.push({ type: "Section", span: this.lineSpan(line), depth: 1, title: this.atom(first + forced, line.contentEnd) });
+      return;
+    }
     let hashes = first;
     while (this.masked.charCodeAt(hashes) === 35) hashes++;
     this.push({ type: "Section", span: this.lineSpan(line), depth: hashes - first, title: this.atom(hashes, line.contentEnd) });
@@ -274,13 +287,42 @@ export class TreeBuilder implements ScriptActions {
 
   direction(token: IToken): void {
     const line = lineOf(token);
+    this.endsSpeech(line, "direction");
     const first = skipSpace(this.masked, line.start, line.contentEnd);
-    this.push({ type: "Direction", span: this.lineSpan(line), text: this.atom(first + 1, line.contentEnd).text });
+    if (this.masked.charCodeAt(first) === 33 /* ! */) {
+      this.push({ type: "Direction", span: this.lineSpan(line), text: this.atom(first + 1, line.contentEnd).text });
+      return;
+    }
+    // A screenplay's transition, centred text or page break: a direction, never spoken.
+    const last = trimEnd(this.masked, first, line.contentEnd);
+    const habit = screenplayHabit(this.masked.slice(first, last));
+    const form = habit === "centered" || habit === "pageBreak" ? habit : "transition";
+    const forced = this.masked.charCodeAt(first) === 62 /* > */ ? 1 : 0;
+    const text = this.atom(first + forced, form === "centered" ? last - 1 : line.contentEnd).text;
+    this.push({ type: "Direction", span: this.lineSpan(line), text, form });
+  }
+
+  /** A heading or direction directly under a speech ends it: it is not spoken, and the writer is told so. */
+  private endsSpeech(line: Line, what: string): void {
+    const previous = this.last;
+    if (this.sawBlank || previous?.type !== "Speech") return;
+    this.diagnostics.push(
+      diagnostic("POD0118", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
+        help: `put a blank line before it, so that it reads as the ${what} it is`,
+        fixes: [insertLinesBefore(this.source, this.source.lineOf(line.start), [""], "Put a blank line before it")],
+      }),
+    );
   }
 
   speech(headToken: IToken, continuation: readonly IToken[]): void {
     const head = lineOf(headToken);
     const label = head.label!;
+    // A line in capitals alone, with nothing under it, that names no one cast (`THE BEAST.`) is a screenplay's action
+    // written in capitals, not a speech: it is reported as such, never as a speaker to declare.
+    if (label.afterColon === undefined && continuation.length === 0 && !this.knownLabels().has(label.name)) {
+      this.stray(headToken, continuation);
+      return;
+    }
     const nameStart = label.forced ? label.start + 1 : label.start;
     // Positions are asked for in source order, which is cheapest (SourceText): the speech's span, from the label to
     // the end of its last line, is made last.
@@ -313,8 +355,9 @@ export class TreeBuilder implements ScriptActions {
   /** The text after `LABEL:`: a parenthetical may open it. */
   private openingText(parts: SpeechPart[], from: number, to: number): void {
     const first = skipSpace(this.masked, from, to);
-    if (this.masked.charCodeAt(first) === 40 /* ( */) {
-      const close = this.masked.indexOf(")", first);
+    const open = this.masked.charCodeAt(first);
+    if (open === 40 /* ( */ || open === 0xff08 /* （ */) {
+      const close = this.masked.indexOf(open === 40 ? ")" : "）", first);
       if (close !== -1 && close < to) {
         parts.push({ type: "Parenthetical", span: this.span(first, close + 1), text: this.atom(first + 1, close).text });
         from = close + 1;
@@ -336,15 +379,7 @@ export class TreeBuilder implements ScriptActions {
       parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
       return;
     }
-    if (line.kind === "heading" || line.kind === "direction") {
-      const what = line.kind === "heading" ? "a section heading" : "a direction";
-      this.diagnostics.push(
-        diagnostic("POD0114", this.lineSpan(line), `this line is spoken as part of ${who}'s speech`, {
-          help: `put a blank line before it to make it ${what}`,
-          fixes: [insertLinesBefore(this.source, this.source.lineOf(line.start), [""], `Put a blank line before it to make it ${what}`)],
-        }),
-      );
-    } else if (line.lowercaseLabel) {
+    if (line.lowercaseLabel) {
       const label = line.lowercaseLabel;
       const upper = label.name.toUpperCase();
       const span = this.span(label.start, label.end);
@@ -374,30 +409,44 @@ export class TreeBuilder implements ScriptActions {
       span: this.span(first, trimEnd(this.masked, first, end)),
       text: this.clean(first, trimEnd(this.masked, first, end)),
     };
-    this.diagnostics.push(this.strayDiagnostic(head));
+    const wrongCase: Line[] = [];
+    for (const token of continuation) {
+      const line = lineOf(token);
+      if (line.lowercaseLabel && this.knownLabels().has(line.lowercaseLabel.name.toUpperCase())) wrongCase.push(line);
+    }
+    if (head.lowercaseLabel && this.knownLabels().has(head.lowercaseLabel.name.toUpperCase())) wrongCase.unshift(head);
+    if (wrongCase.length > 0 || head.lowercaseLabel) {
+      // `Host: …` on every line of a paragraph: every one is reported, in one pass.
+      for (const line of head.lowercaseLabel && !wrongCase.includes(head) ? [head, ...wrongCase] : wrongCase)
+        this.diagnostics.push(this.wrongCase(line.lowercaseLabel!));
+    } else {
+      this.diagnostics.push(this.strayDiagnostic(head, continuation.length + 1));
+    }
     this.push(invalid);
   }
 
-  private strayDiagnostic(head: Line): Diagnostic {
-    const lower = head.lowercaseLabel;
-    if (lower) {
-      const upper = lower.name.toUpperCase();
-      return diagnostic("POD0111", this.span(lower.start, lower.end), `speaker labels are written in capitals: ${upper}`, {
-        help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
-        fixes: [this.capitalise(lower)],
-      });
-    }
-    const previous = this.sawBlank ? this.beforeBlank : undefined;
-    const help =
-      previous?.type === "Speech"
-        ? `a blank line ends ${previous.speaker.name}'s speech: remove the blank line to continue it, or start this line with a speaker label`
-        : "start dialogue with a speaker label in capitals (HOST: …), a direction with !, a section with #, or wrap a note in [[ ]]";
-    return diagnostic(
-      "POD0110",
-      this.lineSpan(head),
-      "this line is not dialogue, a section heading, a direction, a note or a song",
-      { help },
-    );
+  private wrongCase(lower: LabelMatch): Diagnostic {
+    const upper = lower.name.toUpperCase();
+    return diagnostic("POD0111", this.span(lower.start, lower.end), `speaker labels are written in capitals: ${upper}`, {
+      help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
+      fixes: [this.capitalise(lower)],
+    });
+  }
+
+  /**
+   * A paragraph that is no element: in a screenplay, action. The help says to make it a direction — never to join it to
+   * the speech above (it would be spoken) nor to cast it (a heading is no speaker).
+   */
+  private strayDiagnostic(head: Line, lineCount: number): Diagnostic {
+    const first = skipSpace(this.masked, head.start, head.contentEnd);
+    const fix = { title: lineCount === 1 ? "Write it as a direction (! …)" : "Write this line as a direction (! …)", span: this.span(first, first), replacement: "! " };
+    return diagnostic("POD0110", this.lineSpan(head), "this line is not dialogue, a section heading, a direction, a note or a song", {
+      help:
+        "if it is action or a note to the producer, write it as a direction: `! " +
+        excerpt(this.clean(head.start, head.contentEnd).trim()) +
+        "`; if someone says it, start it with their label in capitals (HOST: …)",
+      fixes: [fix],
+    });
   }
 
   song(tokens: readonly IToken[]): void {
@@ -410,10 +459,15 @@ export class TreeBuilder implements ScriptActions {
       items: [],
     };
     let inLyrics = false;
+    let stanzaBreak: Line | undefined;
     let end = open.contentEnd;
     for (let i = 1; i < tokens.length; i++) {
       const line = lineOf(tokens[i]!);
-      if (line.kind === "blank") continue;
+      if (line.kind === "blank") {
+        // A stanza break: one empty Lyric for a run of blank lines between two lyric or tag lines, none at either end.
+        if (inLyrics) stanzaBreak ??= line;
+        continue;
+      }
       end = line.contentEnd;
       if (line.kind === "songEnd") {
         song.end = this.lineSpan(line);
@@ -424,7 +478,12 @@ export class TreeBuilder implements ScriptActions {
         continue;
       }
       inLyrics = true;
-      song.items.push(line.kind === "marker" ? this.marker(line) : this.lyric(line, song));
+      const item = line.kind === "marker" ? this.marker(line) : this.lyric(line, song);
+      // Before a known section marker, blank lines mean nothing: sections are set apart anyway.
+      const opensSection = item.type === "Marker" && item.canonical !== null;
+      if (stanzaBreak !== undefined && !opensSection) song.items.push({ type: "Lyric", span: this.span(stanzaBreak.start, stanzaBreak.start), text: "" });
+      stanzaBreak = undefined;
+      song.items.push(item);
     }
     song.span = this.span(song.span.start.offset, trimEnd(this.masked, open.start, end));
     if (!song.end) {
@@ -461,9 +520,10 @@ export class TreeBuilder implements ScriptActions {
   private marker(line: Line): LyricItem {
     const atom = this.atom(line.start, line.contentEnd);
     const name = readMarker(atom.text.slice(1, -1));
-    return name.number === undefined
-      ? { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical }
-      : { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical, number: name.number };
+    const marker: Marker = { type: "Marker", span: atom.span, raw: name.raw, canonical: name.canonical, written: atom.text };
+    if (name.number !== undefined) marker.number = name.number;
+    if (name.suffix !== undefined) marker.suffix = name.suffix;
+    return marker;
   }
 
   private lyric(line: Line, song: Song): LyricItem {
@@ -544,6 +604,11 @@ export class TreeBuilder implements ScriptActions {
 
 function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
   return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
+}
+
+/** The start of a line, short enough to quote in a help. */
+function excerpt(text: string): string {
+  return text.length <= 40 ? text : `${text.slice(0, 37)}…`;
 }
 
 /** Whether a text is empty or all white space (as String.prototype.trim sees it), without trimming a copy. */

@@ -15,6 +15,8 @@ const fatalDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false })
  * replaced); the returned text carries U+FFFD there only so that parsing can go on and report everything else.
  */
 export function decode(bytes: Uint8Array): Decoded {
+  const utf16 = utf16Order(bytes);
+  if (utf16 !== undefined) return notUtf8(utf16);
   let text: string;
   const invalid: number[] = [];
   try {
@@ -23,6 +25,30 @@ export function decode(bytes: Uint8Array): Decoded {
     text = decodeMarkingInvalid(bytes, invalid);
   }
   return inspectText(text, invalid);
+}
+
+/** "LE" or "BE" when the bytes open with a UTF-16 byte-order mark (FF FE or FE FF). */
+function utf16Order(bytes: Uint8Array): "LE" | "BE" | undefined {
+  if (bytes.length < 2) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "LE";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "BE";
+  return undefined;
+}
+
+/**
+ * A UTF-16 file (Windows Notepad's "Unicode") is one mistake, not one per line with NUL bytes on the terminal: a single
+ * error on an empty text, so nothing of it is parsed or printed.
+ */
+function notUtf8(order: "LE" | "BE"): Decoded {
+  const source = new SourceText("");
+  return {
+    source,
+    diagnostics: [
+      diagnostic("POD0008", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
+        help: "save it as UTF-8 (in Notepad: File › Save As, Encoding: UTF-8)",
+      }),
+    ],
+  };
 }
 
 /** Checks already-decoded text (from an editor buffer) for characters a script must not hold. */

@@ -149,15 +149,14 @@ export class PodGrammar extends EmbeddedActionsParser {
 
   private readonly strayHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }];
 
-  // continuation = text | paren | cue | heading | direction ;  (any line but a blank, a label line or a song)
+  // continuation = text | paren | cue ;  (any line but a blank, a label line, a heading, a direction or a song: a
+  // heading or direction right under a speech ends it, so it is never spoken)
   continuation = this.RULE("continuation", () => this.OR(this.continuationLine));
 
   private readonly continuationLine: IOrAlt<IToken>[] = [
     { ALT: () => this.CONSUME(Text) },
     { ALT: () => this.CONSUME(Paren) },
     { ALT: () => this.CONSUME(Cue) },
-    { ALT: () => this.CONSUME(Heading) },
-    { ALT: () => this.CONSUME(Direction) },
   ];
 
   // song = songOpen , { songBlank | marker | keyValue | lyric } , [ endSong ] ;

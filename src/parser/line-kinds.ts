@@ -1,4 +1,5 @@
 import { SONG_OPEN } from "../language/song-block.js";
+import { screenplayHabit } from "./fountain/fountain-lines.js";
 import { MASK } from "./trivia.js";
 
 // Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the
@@ -173,11 +174,12 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   if (sawLower && !forced && !allowLower) return undefined;
   i = skipSpace(text, i, to); // [nameEnd, i) is spaces
   let extension: LabelMatch["extension"];
-  if (text.charCodeAt(i) === 40 /* ( */) {
+  // Any number of extensions, as in Fountain: `(V.O.) (CONT'D)`.
+  while (text.charCodeAt(i) === 40 /* ( */) {
     let close = i + 1;
     while (close < to && text.charCodeAt(close) !== 41 /* ) */) close++;
     if (close >= to) return undefined;
-    extension = { start: i, end: close + 1 };
+    extension = { start: extension?.start ?? i, end: close + 1 };
     i = skipSpace(text, close + 1, to);
   }
   const c = text.charCodeAt(i);
@@ -199,6 +201,11 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
   const c = text.charCodeAt(first);
   if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
   if (c === 33 /* ! */) return lineInfo("direction", start, contentEnd, end);
+  // Fountain's habits, read as Fountain means them: before labels, since `INT. HOUSE - DAY` and `CUT TO:` would read
+  // as a cue and a label.
+  const last = trimEnd(text, first, contentEnd);
+  const habit = mayBeHabit(text, first, last) ? screenplayHabit(text.slice(first, last)) : undefined;
+  if (habit !== undefined) return lineInfo(habit === "sceneHeading" ? "heading" : "direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
     if (!label.forced && label.afterColon !== undefined && label.name === SONG_OPEN && !label.extension)
@@ -206,8 +213,8 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
-  if (c === 40 /* ( */ && text.charCodeAt(trimEnd(text, first, contentEnd) - 1) === 41 /* ) */)
-    return lineInfo("paren", start, contentEnd, end);
+  const close = text.charCodeAt(last - 1);
+  if (last - first >= 2 && ((c === 40 && close === 41) || (c === 0xff08 && close === 0xff09))) return lineInfo("paren", start, contentEnd, end);
   // Most text lines are prose: one without a colon holds no would-be label (indexOf on the line tells at once), and a
   // name longer than looksLikeLabel takes is none either, so the scan stops past that length (the answer is the same:
   // the name read is then too long, or what follows it is no colon).
@@ -216,6 +223,17 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
   const wouldBe = scanLabel(text, first, contentEnd, true, LABEL_LIKE_LENGTH + 1);
   const lowercase = wouldBe && wouldBe.afterColon !== undefined && looksLikeLabel(wouldBe.name) ? wouldBe : undefined;
   return lineInfo("text", start, contentEnd, end, undefined, lowercase);
+}
+
+/**
+ * Whether a line may be a screenplay habit, from its first and last characters alone (most lines are not, and this
+ * keeps classifying them cheap): `=` or `>` first; `I`, `E` or `.` first (a scene heading); `:` or `.` last (a
+ * transition).
+ */
+function mayBeHabit(text: string, first: number, last: number): boolean {
+  const c = text.charCodeAt(first);
+  const z = text.charCodeAt(last - 1);
+  return c === 61 || c === 62 || c === 73 || c === 69 || c === 46 || z === 58 || z === 46;
 }
 
 const LABEL_LIKE_LENGTH = 32;

@@ -4,6 +4,8 @@ import { diagnostic } from "../diagnostics/report.js";
 import { decode, inspect } from "./decode.js";
 import { SourceText } from "../source/source-text.js";
 import { TreeBuilder } from "./build-tree.js";
+import type { Dialect } from "./dialect.js";
+import { readFountain } from "./fountain/read-fountain.js";
 import { parseLines, type GrammarError } from "./grammar.js";
 import { lineTokens } from "./lexer.js";
 import { cutTrivia, visibleLineStarts } from "./trivia.js";
@@ -19,6 +21,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Speaker labels the project casts, so a mis-capitalised one inside a speech is known for what it is. */
   projectLabels?: ReadonlySet<string>;
+  /** Which language the text is in: a .pod script (the default) or a Fountain screenplay (dialectOf). */
+  dialect?: Dialect;
 }
 
 /**
@@ -56,6 +60,24 @@ export function parseStream(input: string | Uint8Array, options: ParseOptions = 
   const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
   if (options.maxBytes !== undefined && size > options.maxBytes) return tooLarge(size, options.maxBytes);
   const { source, diagnostics } = typeof input === "string" ? inspect(input) : decode(input);
+  if (options.dialect === "fountain") {
+    const read = readFountain(source, (songs) => parse(songs, { projectLabels: options.projectLabels ?? new Set() }));
+    for (const d of read.diagnostics) diagnostics.push(d);
+    if (read.script.body.length === 0 && !read.script.titlePage && diagnostics.length === 0) {
+      diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
+    }
+    // A screenplay is read whole (Fountain reads in context, a line before and after), then handed out as a stream.
+    const body = read.script.body;
+    const head: Script = { ...read.script, body: [] };
+    return {
+      source,
+      diagnostics,
+      script: () => head,
+      *elements() {
+        yield* body;
+      },
+    };
+  }
   const text = source.text;
   const trivia = cutTrivia(text);
   const builder = new TreeBuilder(source, trivia.masked, options.projectLabels ?? new Set(), trivia.ranges);

@@ -1,3 +1,4 @@
+import { relative, sep } from "node:path";
 import type { ServiceSettings } from "../config/schema.js";
 import { taskState } from "../contract/responses.js";
 import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
@@ -460,7 +461,10 @@ class Run {
     );
     const path = writeManifest(episode.outDir, manifest);
     // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
-    if (end) removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished);
+    for (const removed of end ? removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished) : []) {
+      const shown = relative(this.#o.root, removed).split(sep).join("/");
+      this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
+    }
     return path;
   }
 

@@ -20,7 +20,8 @@ export function stateDir(root: string): string {
   return join(root, STATE_DIR_NAME);
 }
 
-function nearestHolding(startDir: string, name: string): string | undefined {
+/** The nearest folder at or above `startDir` that holds an entry called `name`. */
+export function nearestHolding(startDir: string, name: string): string | undefined {
   let current = resolve(startDir);
   for (;;) {
     if (existsSync(join(current, name))) return current;

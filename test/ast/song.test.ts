@@ -27,9 +27,9 @@ describe("lyricsText", () => {
     expect(lyricsText(s)).toBe("  Oh oh\n\n[Chorus]\nLa");
   });
 
-  it("has no empty line at either end, nor inside a section", () => {
+  it("has no empty line at either end, and keeps a stanza break as one empty line", () => {
     const s = song("S", { style: "pop", items: [lyric("   "), marker("Verse", "Verse"), "a", lyric(""), "b", marker("Outro", "Outro"), lyric("  ")] });
-    expect(lyricsText(s)).toBe("[Verse]\na\nb\n\n[Outro]");
+    expect(lyricsText(s)).toBe("[Verse]\na\n\nb\n\n[Outro]");
   });
 
   it("drops notes", () => {

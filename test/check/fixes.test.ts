@@ -76,9 +76,9 @@ describe("fixes that finish the job", () => {
     );
   });
 
-  it("puts a blank line before a heading or direction that a speech would speak", () => {
+  it("puts a blank line before a heading or direction that ends a speech", () => {
     const cast = "Cast:\n  HOST: Ethan\n\n";
-    const fixed = apply(cast + "HOST: Hi.\n! door\n", fixOf(cast + "HOST: Hi.\n! door\n", "POD0114", /blank line/).fix);
+    const fixed = apply(cast + "HOST: Hi.\n! door\n", fixOf(cast + "HOST: Hi.\n! door\n", "POD0118", /blank line/).fix);
     expect(fixed).toBe(cast + "HOST: Hi.\n\n! door\n");
   });
 
@@ -86,6 +86,12 @@ describe("fixes that finish the job", () => {
     expectFixed("Cast:\n  HOST: Ethan\n  HOST: Luna\n\nHOST: Hi.\n", "POD0204", /earlier entry/, "Cast:\n  HOST: Luna\n\nHOST: Hi.\n");
     expectFixed("Title: A\nTitle: B\n\n", "POD0117", /earlier Title/, "Title: B\n\n");
     expectFixed("SONG: T\nStyle: a\nStyle: b\n[Verse]\nla\nEND SONG\n", "POD0307", /earlier Style/, "SONG: T\nStyle: b\n[Verse]\nla\nEND SONG\n");
+  });
+
+  it("indents a Cast entry written flush left, and writes an action line as a direction", () => {
+    expectFixed("Title: T\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", "POD0122", /Indent/, "Title: T\nCast:\n    HOST: Ethan\n\nHOST: Hi.\n");
+    const cast = "Cast:\n  HOST: Ethan\n\nHOST: Hi.\n\n";
+    expectFixed(cast + "The door opens slowly.\n", "POD0110", /direction/, cast + "! The door opens slowly.\n");
   });
 
   it("deletes a NUL byte", () => {

@@ -26,11 +26,15 @@ it("song-headers: unknown keys suggest the nearest; repeats are warned", () => {
   expect(d[0]!.fixes?.[0]?.replacement).toBe("Style");
 });
 
-it("known-markers: an unknown section suggests the nearest with the number kept", () => {
-  const d = runRule(knownMarkers, song("Style: pop\n[Vers 2]\nla\n[Refrain]\nla"));
-  expect(where(d)).toEqual(["POD0305@3:1-9", "POD0305@5:1-10"]);
-  expect(d[0]!.fixes?.[0]?.replacement).toBe("[Verse 2]");
-  expect(d[1]!.fixes).toBeUndefined();
+it("known-markers: a near miss of a section name warns with the fix, number and suffix kept", () => {
+  const d = runRule(knownMarkers, song("Style: pop\n[Vers 2]\nla\n[Chrous: big]\nla\n[Vesre]\nla"));
+  expect(where(d)).toEqual(["POD0305@3:1-9", "POD0305@5:1-14", "POD0305@7:1-8"]);
+  expect(d.map((x) => x.fixes?.[0]?.replacement)).toEqual(["[Verse 2]", "[Chorus: big]", "[Verse]"]);
+});
+
+it("known-markers: free-form tags as AI-music writers write them get no word", () => {
+  const tags = ["[Guitar Solo]", "[Fade Out]", "[End]", "[Spoken Word]", "[Male Vocal]", "[Drop]", "[Refrain]", "[Build-up]", "[Soft, intimate]", "[Natural fade out]", "[solo]", "[verb]", "[Instrumental Interlude]", "[尾声]"];
+  expect(runRule(knownMarkers, song("Style: pop\n" + tags.map((t) => `${t}\nla`).join("\n")))).toEqual([]);
 });
 
 it("model-allowed: only with an allow-list, on title page and song headers", () => {

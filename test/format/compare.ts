@@ -14,8 +14,10 @@ export function requestsOf(text: string, config: Config): unknown {
 
 /** The codes of every diagnostic, sorted (messages may name lines, which may move). */
 export function codesOf(text: string, config: Config): string[] {
+  // POD0118 asks for the blank line the formatter adds: the one diagnostic formatting may take away.
   return analyze(text, { file: "script.pod", config })
-    .diagnostics.map((d) => `${d.severity} ${d.code}`)
+    .diagnostics.filter((d) => d.code !== "POD0118")
+    .map((d) => `${d.severity} ${d.code}`)
     .sort();
 }
 

@@ -26,11 +26,13 @@ const speech = fc.oneof(
 );
 const heading = line(space, fc.constantFrom("#", "##", "###"), space, words, space).map((l) => [l]);
 const direction = line(space, fc.constantFrom("!", "!!"), space, words, space).map((l) => [l]);
+// Fountain habits a writer brings into a .pod: scene headings, transitions, centred text, page breaks.
+const habit = line(space, fc.constantFrom("INT. HOUSE - DAY", ".FLASHBACK", "CUT TO:", "FADE OUT.", "> BURN TO PINK.", ">  THE END  <", "===", "\\# not a heading"), space).map((l) => [l]);
 const noteLine = line(space, note, space).map((l) => [l]);
 const invalid = fc.constantFrom(["Host: lower case"], ["just some prose"], ["END SONG"], ["(a stray aside)"]);
 
 const header = line(space, fc.constantFrom("Style", "style", "STYLE", "Model", "model", "Tempo"), space, colon, space, words, space);
-const marker = line(space, fc.constantFrom("[verse]", "[Verse 2]", "【Chorus 01】", "[Inst]", "[Prechorus]", "[ Outro ]", "[Bogus]"), space);
+const marker = line(space, fc.constantFrom("[verse]", "[Verse 2]", "【Chorus 01】", "[Inst]", "[Prechorus]", "[ Outro ]", "[Bogus]", "[verse 1: raspy]", "[Guitar Solo]", "【主歌】", "[Chrous]"), space);
 const songItem = fc.oneof({ weight: 4, arbitrary: text }, { weight: 2, arbitrary: marker }, space, line(space, note, space));
 const song = fc
   .tuple(
@@ -45,6 +47,7 @@ const block = fc.oneof(
   { weight: 6, arbitrary: speech },
   { weight: 2, arbitrary: heading },
   { weight: 2, arbitrary: direction },
+  { weight: 1, arbitrary: habit },
   { weight: 1, arbitrary: noteLine },
   { weight: 1, arbitrary: invalid },
   { weight: 2, arbitrary: song },

@@ -72,7 +72,7 @@ export function invalid(text: string, line = 1): Invalid {
 }
 
 export function marker(raw: string, canonical: string | null, number?: string): Marker {
-  const base: Marker = { type: "Marker", span: span(1, 1, raw.length + 2), raw, canonical };
+  const base: Marker = { type: "Marker", span: span(1, 1, raw.length + 2), raw, canonical, written: `[${raw}]` };
   return number === undefined ? base : { ...base, number };
 }
 

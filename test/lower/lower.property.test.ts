@@ -38,8 +38,8 @@ const speechArb = fc.record({
 const lyricItem: fc.Arbitrary<LyricItem> = fc.oneof(
   fc.record({ type: fc.constant("Lyric" as const), span: spanArb, text }),
   fc.record(
-    { type: fc.constant("Marker" as const), span: spanArb, raw: text, canonical: fc.option(fc.constantFrom("Verse", "Chorus", "Bridge")), number: fc.constantFrom("1", "2") },
-    { requiredKeys: ["type", "span", "raw", "canonical"] },
+    { type: fc.constant("Marker" as const), span: spanArb, raw: text, canonical: fc.option(fc.constantFrom("Verse", "Chorus", "Bridge")), number: fc.constantFrom("1", "2"), written: text },
+    { requiredKeys: ["type", "span", "raw", "canonical", "written"] },
   ),
   fc.record({ type: fc.constant("Note" as const), span: spanArb, text, terminated: fc.boolean() }),
 );

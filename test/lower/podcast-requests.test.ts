@@ -6,16 +6,18 @@ function turns(count: number): LoweredTurn[] {
   return Array.from({ length: count }, (_, i) => ({ text: `Line ${i}.`, voice: i % 2 === 0 ? "Ethan" : "Luna", line: 10 + i }));
 }
 
+const limits = (turnsPerRequest: number, voicesPerRequest = 2) => ({ turnsPerRequest, voicesPerRequest });
+
 describe("podcastRequests", () => {
   it("cuts greedily every turnsPerRequest turns", () => {
-    expect(podcastRequests(turns(25), 10, undefined).map((r) => r.body.conversations.length)).toEqual([10, 10, 5]);
-    expect(podcastRequests(turns(10), 10, undefined).map((r) => r.body.conversations.length)).toEqual([10]);
-    expect(podcastRequests(turns(7), 3, undefined).map((r) => r.body.conversations.length)).toEqual([3, 3, 1]);
-    expect(podcastRequests([], 10, undefined)).toEqual([]);
+    expect(podcastRequests(turns(25), limits(10), undefined).map((r) => r.body.conversations.length)).toEqual([10, 10, 5]);
+    expect(podcastRequests(turns(10), limits(10), undefined).map((r) => r.body.conversations.length)).toEqual([10]);
+    expect(podcastRequests(turns(7), limits(3), undefined).map((r) => r.body.conversations.length)).toEqual([3, 3, 1]);
+    expect(podcastRequests([], limits(10), undefined)).toEqual([]);
   });
 
   it("builds the body with exactly conversations[{text, voice}], in that key order", () => {
-    const [request] = podcastRequests(turns(2), 10, "Intro");
+    const [request] = podcastRequests(turns(2), limits(10), "Intro");
     expect(request).toBeDefined();
     expect(Object.keys(request?.body ?? {})).toEqual(["conversations"]);
     for (const turn of request?.body.conversations ?? []) expect(Object.keys(turn)).toEqual(["text", "voice"]);
@@ -28,18 +30,36 @@ describe("podcastRequests", () => {
   });
 
   it("gives each request the line of its first turn and the section", () => {
-    const requests = podcastRequests(turns(12), 10, "Interview");
+    const requests = podcastRequests(turns(12), limits(10), "Interview");
     expect(requests.map((r) => r.origin)).toEqual([
       { line: 10, section: "Interview" },
-      { line: 20, section: "Interview" },
+      { line: 20, section: "Interview", cutBy: "turnsPerRequest" },
     ]);
-    expect(podcastRequests(turns(1), 10, undefined)[0]?.origin).toStrictEqual({ line: 10 });
+    expect(podcastRequests(turns(1), limits(10), undefined)[0]?.origin).toStrictEqual({ line: 10 });
   });
 
   it("is a POST to /v1/tts/podcast keyed by its content", () => {
-    const [request] = podcastRequests(turns(1), 10, undefined);
+    const [request] = podcastRequests(turns(1), limits(10), undefined);
     expect(request).toMatchObject({ kind: "podcast", method: "POST", path: "/v1/tts/podcast" });
     expect(request?.key).toBe(requestKey("POST", "/v1/tts/podcast", request?.body));
     expect(Object.keys(request ?? {})).toEqual(["key", "kind", "method", "path", "body", "origin"]);
+  });
+
+  it("starts a new request when a turn brings in a third voice, and says so in its origin", () => {
+    const panel: LoweredTurn[] = [
+      { text: "Welcome.", voice: "Ethan", line: 1 },
+      { text: "Thanks.", voice: "Luna", line: 2 },
+      { text: "Hello from me too.", voice: "Jake", line: 3 },
+      { text: "Glad you could come.", voice: "Ethan", line: 4 },
+      { text: "And me?", voice: "Luna", line: 5 },
+    ];
+    const requests = podcastRequests(panel, limits(10), "Panel");
+    expect(requests.map((r) => r.body.conversations.map((t) => t.voice))).toEqual([["Ethan", "Luna"], ["Jake", "Ethan"], ["Luna"]]);
+    expect(requests.map((r) => r.origin)).toEqual([
+      { line: 1, section: "Panel" },
+      { line: 3, section: "Panel", cutBy: "voicesPerRequest" },
+      { line: 5, section: "Panel", cutBy: "voicesPerRequest" },
+    ]);
+    for (const r of requests) expect(new Set(r.body.conversations.map((t) => t.voice)).size).toBeLessThanOrEqual(2);
   });
 });

@@ -42,6 +42,9 @@ beforeAll(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** Each step starts several npm and node processes: on a busy machine that takes a while. */
+const SLOW = 240_000;
+
 describe("the packed package", () => {
   it("holds the bundle, the docs, the schema and the launcher — and no sources or tests", () => {
     const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
@@ -49,7 +52,7 @@ describe("the packed package", () => {
       expect(listing).toContain(file);
     }
     expect(listing.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f))).toEqual([]);
-  });
+  }, SLOW);
 
   it("installs with production dependencies only and never builds: dist/ is shipped", () => {
     const installed = join(project, "node_modules", "podc");
@@ -64,7 +67,7 @@ describe("the packed package", () => {
     const docs = /\nDocs: (.+)\n$/.exec(help.stdout)?.[1];
     expect(docs).toBe(join(installed, "docs", "run.md"));
     expect(existsSync(docs!)).toBe(true);
-  });
+  }, SLOW);
 
   it("npx podc init, check, compile, and run --local from a subfolder: audio under the root's out/", () => {
     const init = npx(["init"], project);
@@ -89,7 +92,7 @@ describe("the packed package", () => {
     expect(files.filter((f) => f.endsWith(".wav")).length).toBeGreaterThan(0);
     // The .gitignore init wrote keeps it all out of git.
     expect(readFileSync(join(project, ".gitignore"), "utf8")).toMatch(/^\/out\/$/m);
-  });
+  }, SLOW);
 
   it("installs globally from a clone: podc on the PATH", () => {
     const prefix = join(scratch, "global");
@@ -100,5 +103,5 @@ describe("the packed package", () => {
     const version = run(bin, ["--version"], scratch);
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout).toMatch(/^podc \d+\.\d+\.\d+\n$/);
-  });
+  }, SLOW);
 });

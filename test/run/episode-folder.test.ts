@@ -51,3 +51,20 @@ describe("episode folder names", () => {
     expect(episodeFolder(out, "/r/ep01.pod", true).dir).toBe(join(out, "local", "ep01"));
   });
 });
+
+describe("local job keys", () => {
+  it("name the voice engine, so that a local run renders again when it changes", async () => {
+    const { buildEpisodes, localKeyBase, isLocalKeyBase } = await import("../../src/run/job.js");
+    const { analyze } = await import("../../src/compile.js");
+    const { defaultConfig } = await import("../../src/config/defaults.js");
+    const text = "Title: T\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n# One\n\nHOST: Hello.\nGUEST: Hi.\n";
+    const plan = analyze(new TextEncoder().encode(text), { file: "t.pod", config: defaultConfig() }).plan!;
+    const script = { name: "t", source: "t.pod", sourceInRoot: "t.pod", outDir: "/r/out/local/t", plan };
+    const keys = (engine: string) => buildEpisodes([script], localKeyBase(engine)).jobs.map((job) => job.key);
+    expect(keys("synth")).not.toEqual(keys("espeak-ng"));
+    expect(keys("synth")).toEqual(keys("synth"));
+    expect(isLocalKeyBase(localKeyBase("synth"))).toBe(true);
+    expect(isLocalKeyBase("local:")).toBe(true); // journals written before the engine was named
+    expect(isLocalKeyBase("https://api.example.com")).toBe(false);
+  });
+});

@@ -92,6 +92,8 @@ describe("podc run --local", () => {
     writeFileSync(script, readFileSync(script, "utf8").replace("# Cold open", "# Opening").replace("# Interview", "# Conversation"));
     const again = await podc(["run", "--local", "examples/night-shift.pod"], dir, {});
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain("removed out/local/night-shift/01-cold-open.wav: the episode no longer uses it");
+    expect(again.stderr).not.toContain("removed out/local/night-shift/03-interview.wav");
     const files = readdirSync(folder).sort();
     expect(files).toContain("01-opening.wav");
     expect(files).not.toContain("01-cold-open.wav");

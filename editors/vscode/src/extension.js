@@ -40,6 +40,8 @@ async function startClient(context) {
     documentSelector: [
       { scheme: "file", language: "podscript" },
       { scheme: "untitled", language: "podscript" },
+      // Fountain screenplays are checked too (podc reads them by Fountain's rules), whichever extension colours them.
+      { scheme: "file", pattern: "**/*.fountain" },
     ],
     // The server offers table-read lenses only to a client that runs the command itself.
     initializationOptions: { clientCommands: [TABLE_READ] },

@@ -1,0 +1,29 @@
+// Fountain's emphasis is formatting, not speech: `*italic*`, `**bold**`, `***both***` and `_underline_` lose their
+// markers and keep their words. A backslash keeps the character after it literally (`\*` is an asterisk, `\#` a hash
+// at the start of a line of dialogue, `\\` a backslash) and is itself not spoken. A marker only opens at the start of
+// a word and only closes at the end of one, so `2*3*4` and `snake_case_name` are said as written.
+
+const ESCAPE = /\\(\S)/g;
+const HELD = "\uE000";
+const STARS = /(^|[^\p{L}\p{N}*\\])(\*{1,3})(?=[^\s*])([^*]*?[^\s*])\2(?![\p{L}\p{N}*])/gu;
+const UNDERLINE = /(^|[^\p{L}\p{N}_])_(?=[^\s_])([^_]*?[^\s_])_(?![\p{L}\p{N}_])/gu;
+
+/** A line of spoken text as the voice should read it: emphasis markers and escaping backslashes removed. */
+export function withoutEmphasis(text: string): string {
+  if (text.indexOf("*") === -1 && text.indexOf("_") === -1 && text.indexOf("\\") === -1) return text;
+  const held: string[] = [];
+  let out = text.indexOf(HELD) === -1 ? text : text.split(HELD).join(" ");
+  out = out.replace(ESCAPE, (_, ch: string) => {
+    held.push(ch);
+    return HELD;
+  });
+  // Nested emphasis (`**bold _and underlined_**`) comes off one layer at a time; three layers is all Fountain has.
+  for (let layer = 0; layer < 3; layer++) {
+    const before = out;
+    out = out.replace(STARS, "$1$3").replace(UNDERLINE, "$1$2");
+    if (out === before) break;
+  }
+  if (held.length === 0) return out;
+  let next = 0;
+  return out.replace(/\uE000/g, () => held[next++] ?? "");
+}

@@ -1,0 +1,120 @@
+// What a line of a Fountain screenplay is, by the rules of fountain.io (version 1.1). Fountain is read in context — a
+// character cue needs a blank line before it and text after it — so this file answers only what one line's own text
+// says; read-fountain.ts adds the context. Leading white space never changes what a line is (only action keeps it).
+
+/** `INT.`, `EXT.`, `EST.`, `INT./EXT.`, `INT/EXT`, `I/E`, followed by a dot or a space; case-insensitive. */
+const SCENE_HEADING = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/i;
+/** A transition: a line in capitals ending in `TO:`, and the fades writers use without it; `\` escapes it. */
+const TRANSITION = /^(?!\\)(?:[^\p{Ll}]* TO:|TO:|FADE IN:|FADE OUT\.|FADE TO BLACK\.|CUT TO BLACK\.)$/u;
+const LOWER = /\p{Ll}/u;
+const LETTER = /\p{L}/u;
+
+const SCENE_HEADING_CAPITALS = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/;
+
+/**
+ * Whether a trimmed line opens a scene: an `INT.`-style heading, or a forced `.Heading` (a dot then a letter, so that
+ * `...` and `.5` are not). `title` is where the heading's title starts. Fountain matches the prefix in any case; a
+ * .pod script, which has no blank-line context to tell `Est. 1990, the firm…` in a speech from a scene, asks for
+ * `capitals`.
+ */
+export function sceneHeading(text: string, capitals = false): { title: number } | undefined {
+  if (text.charCodeAt(0) === 46 /* . */) return /^\.\p{L}/u.test(text) ? { title: 1 } : undefined;
+  return (capitals ? SCENE_HEADING_CAPITALS : SCENE_HEADING).test(text) ? { title: 0 } : undefined;
+}
+
+/** Whether a trimmed line is an unforced transition. */
+export function isTransition(text: string): boolean {
+  return TRANSITION.test(text);
+}
+
+/** Whether a trimmed line is a page break: three or more `=` and nothing else. */
+export function isPageBreak(text: string): boolean {
+  return /^={3,}$/.test(text);
+}
+
+/** A character cue read from a trimmed line: offsets are into that text. */
+export interface CueMatch {
+  forced: boolean;
+  /** [nameStart, nameEnd): the name without `@`, trimmed. */
+  nameStart: number;
+  nameEnd: number;
+  /** [start, end) of the extensions `(V.O.)(CONT'D)`, when there are some. */
+  extension?: { start: number; end: number };
+  /** Dual dialogue: the cue ends with `^`. */
+  dual: boolean;
+}
+
+/**
+ * Reads a trimmed line as a character cue: a name with no lower-case letter and at least one letter (or any name
+ * forced with `@`), then any number of parenthesised extensions in any case, then an optional `^`. The context (a
+ * blank line before, dialogue after) is the caller's to check.
+ */
+export function readCue(text: string): CueMatch | undefined {
+  let end = text.length;
+  let dual = false;
+  if (text.charCodeAt(end - 1) === 94 /* ^ */) {
+    dual = true;
+    end = trimmedEnd(text, end - 1);
+  }
+  const forced = text.charCodeAt(0) === 64; /* @ */
+  const nameStart = forced ? 1 : 0;
+  // Extensions run from the first `(` to the end; each is `( … )`.
+  const open = text.indexOf("(", nameStart);
+  let nameEnd = end;
+  let extension: CueMatch["extension"];
+  if (open !== -1 && open < end) {
+    if (!extensionsOnly(text, open, end)) return undefined;
+    extension = { start: open, end };
+    nameEnd = trimmedEnd(text, open);
+  }
+  const name = text.slice(nameStart, nameEnd);
+  if (name.trim() === "" || name !== name.trimStart()) return undefined;
+  if (!LETTER.test(name)) return undefined;
+  if (!forced && LOWER.test(name)) return undefined;
+  // A name holds no emphasis, note-like or centring marks: such a line is action or something else.
+  if (/[*_<>[\]~=]/.test(name) || name.startsWith("!") || name.startsWith(">")) return undefined;
+  const match: CueMatch = { forced, nameStart, nameEnd, dual };
+  if (extension) match.extension = extension;
+  return match;
+}
+
+function trimmedEnd(text: string, end: number): number {
+  while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  return end;
+}
+
+/** Whether text[from, to) is one or more `( … )` separated by spaces. */
+function extensionsOnly(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    if (text.charCodeAt(i) !== 40) return false;
+    const close = text.indexOf(")", i);
+    if (close === -1 || close >= to) return false;
+    i = close + 1;
+    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  }
+  return true;
+}
+
+/** Whether a trimmed line is wholly a parenthetical: `( … )` or the full-width `（…）`. */
+export function isParenthetical(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return text.length >= 2 && ((first === 40 && last === 41) || (first === 0xff08 && last === 0xff09));
+}
+
+/** A Fountain habit in a .pod script, read from a trimmed line (each has one reading there, whatever its context). */
+export type ScreenplayHabit = "sceneHeading" | "transition" | "centered" | "pageBreak";
+
+/**
+ * What a line of a .pod script is when it is a screenplay habit: a scene heading (`INT. HOUSE - DAY`, `.FLASHBACK`), a
+ * transition (`CUT TO:`, `> BURN TO PINK.`), centred text (`> THE END <`) or a page break (`===`).
+ */
+export function screenplayHabit(text: string): ScreenplayHabit | undefined {
+  const c = text.charCodeAt(0);
+  if (c === 61 /* = */) return isPageBreak(text) ? "pageBreak" : undefined;
+  if (c === 62 /* > */) return text.length > 1 && text.endsWith("<") ? "centered" : "transition";
+  if (sceneHeading(text, true)) return "sceneHeading";
+  if (isTransition(text)) return "transition";
+  return undefined;
+}
