@@ -78,7 +78,8 @@ async function importFiles({ values, positionals }: Parsed<typeof OPTIONS>, io: 
       code = EXIT.usage;
     } else {
       const chosen = imported.cast.filter((member) => member.chosen).length;
-      io.stderr.write(`wrote ${targetShown}: ${imported.cast.length} characters in the Cast${chosen > 0 ? `, ${chosen} with voices to review` : ""}\n`);
+      const characters = `${imported.cast.length} character${imported.cast.length === 1 ? "" : "s"}`;
+      io.stderr.write(`wrote ${targetShown}: ${characters} in the Cast${chosen > 0 ? `, ${chosen} with voices to review` : ""}\n`);
     }
   }
   return code;

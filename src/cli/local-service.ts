@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -25,9 +26,19 @@ export interface LocalService {
   close(): Promise<void>;
 }
 
-/** The voice engine a local run uses on this machine: espeak-ng when installed, else the built-in synthesizer. */
-export async function localSpeechEngine(): Promise<SpeechEngine> {
-  return (await espeakAvailable()) ? "espeak-ng" : "synth";
+/** The voice a local run has on this machine: its engine, and what names it in job keys. */
+export interface LocalVoice {
+  engine: SpeechEngine;
+  /** `synth`, or `espeak-ng 1.51`: a new espeak-ng version speaks differently, so it renders again too. */
+  identity: string;
+}
+
+/** espeak-ng (with its version) when installed, else the built-in synthesizer. */
+export async function localVoice(): Promise<LocalVoice> {
+  if (!(await espeakAvailable())) return { engine: "synth", identity: "synth" };
+  const answer = spawnSync("espeak-ng", ["--version"], { encoding: "utf8", timeout: 10_000 });
+  const version = /:\s*([0-9][0-9A-Za-z.\-]*)/.exec(answer.stdout ?? "")?.[1];
+  return { engine: "espeak-ng", identity: version ? `espeak-ng ${version}` : "espeak-ng" };
 }
 
 /** Starts the emulator with the project's limits and voices; `stateDir` is the repository's `.podc/`. */

@@ -67,9 +67,10 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   const wouldStop: string[] = [];
   if (values.local) {
     // Loaded only here: a run against the real service never pays for loading the emulator and its audio.
-    const { localSpeechEngine } = await import("./local-service.js");
-    speech = await localSpeechEngine();
-    keyBase = localKeyBase(speech);
+    const { localVoice } = await import("./local-service.js");
+    const voice = await localVoice();
+    speech = voice.engine;
+    keyBase = localKeyBase(voice.identity);
   } else {
     const target = baseUrlFrom(io.env, config.service);
     if ("error" in target) {

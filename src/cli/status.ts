@@ -46,7 +46,7 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, io: I
     const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
     const target = values.local
-      ? { keyBase: localKeyBase(await (await import("./local-service.js")).localSpeechEngine()) }
+      ? { keyBase: localKeyBase((await (await import("./local-service.js")).localVoice()).identity) }
       : baseUrlFrom(io.env, compiled.config.service);
     if ("error" in target) {
       // Without the service, job keys cannot be made: fall back to what the journal says came from these scripts.

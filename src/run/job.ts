@@ -14,11 +14,11 @@ import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 export const LOCAL_KEY_BASE = "local:";
 
 /**
- * The key base of --local jobs rendered by `engine` (espeak-ng or the built-in synthesizer): a different engine
- * renders different audio, so installing espeak-ng makes the next local run render again (locally that is free).
+ * The key base of --local jobs rendered by `voice` (`synth`, `espeak-ng 1.51`): another engine or version renders
+ * different audio, so installing or upgrading espeak-ng makes the next local run render again (locally, free).
  */
-export function localKeyBase(engine: string): string {
-  return `${LOCAL_KEY_BASE}${engine}`;
+export function localKeyBase(voice: string): string {
+  return `${LOCAL_KEY_BASE}${voice}`;
 }
 
 /** Whether jobs of this key base went to the built-in emulator. */

@@ -118,4 +118,11 @@ describe("podc run --local", () => {
     expect(readdirSync(dir).sort()).toEqual([".git", ".podc", "examples", "out"]);
     expect(readdirSync(join(dir, "examples"))).toEqual(["...pod"]);
   });
+
+  it("names its voice by engine and version, which local job keys carry", async () => {
+    const { localVoice } = await import("../../src/cli/local-service.js");
+    const voice = await localVoice();
+    if (voice.engine === "espeak-ng") expect(voice.identity).toMatch(/^espeak-ng \d+\.\d+/);
+    else expect(voice.identity).toBe("synth");
+  });
 });
