@@ -19,8 +19,12 @@ export async function loadDisplayWidth(): Promise<void> {
  */
 export async function loadDisplayWidthFor(diagnostics: readonly Diagnostic[], source: SourceText | undefined): Promise<void> {
   if (displayWidth || !source) return;
+  // Each line once: 250,000 diagnostics on one 500 KB line would otherwise read that line 250,000 times.
+  const seen = new Set<number>();
   for (const d of diagnostics) {
     const line = d.span.start.line;
+    if (seen.has(line)) continue;
+    seen.add(line);
     if (line <= source.lineCount && !ASCII.test(source.lineText(line))) return loadDisplayWidth();
   }
 }
