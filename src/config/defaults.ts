@@ -6,6 +6,12 @@ import type { Config } from "./schema.js";
 // The defaults as plain data, so that a project without podc.json never loads zod (most of a cold start's cost).
 // schema.ts declares the same defaults; a test checks that ConfigSchema.parse({}) equals defaultConfig().
 
+/**
+ * Speaking rate of estimated durations: the service does not publish its own; 150 words a minute is the usual rate of
+ * conversational speech, and the one the local emulator speaks at.
+ */
+export const DEFAULT_WORDS_PER_MINUTE = 150;
+
 /** Voices documented for the service's speech; accounts may have more, so this is only the default list. */
 export const DEFAULT_VOICES = ["Ethan", "Victoria", "Jake", "Luna", "Emma"] as const;
 
@@ -24,7 +30,7 @@ export function defaultConfig(): Config {
       fileBytes: 64 * 1024 * 1024,
       diagnosticsPerFile: DEFAULT_DIAGNOSTICS_PER_FILE,
     },
-    speech: { inlineTags: [] },
+    speech: { inlineTags: [], wordsPerMinute: DEFAULT_WORDS_PER_MINUTE },
     service: {
       queryPath: DEFAULT_QUERY_PATH,
       pollIntervalMs: 5000,
@@ -33,5 +39,14 @@ export function defaultConfig(): Config {
       concurrency: 1,
     },
     songs: {},
+    build: {
+      formats: ["mp3"],
+      gapMs: 600,
+      songGapMs: 1000,
+      songFadeInMs: 500,
+      songFadeOutMs: 2000,
+      loudness: { integratedLufs: -16, truePeakDbtp: -1, loudnessRange: 11 },
+      bitrateKbps: 128,
+    },
   };
 }

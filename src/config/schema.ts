@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
-import { DEFAULT_VOICES } from "./defaults.js";
+import { DEFAULT_VOICES, DEFAULT_WORDS_PER_MINUTE } from "./defaults.js";
 import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
 import { DEFAULT_MODEL } from "../language/models.js";
 
@@ -42,6 +42,11 @@ export const ServiceSettingsSchema = z
     timeoutMs: z.number().int().min(1000).default(15 * 60 * 1000).describe("Overall deadline of one `podc run`, in milliseconds."),
     requestTimeoutMs: z.number().int().min(100).default(120_000).describe("Deadline of one HTTP request, in milliseconds."),
     concurrency: z.number().int().min(1).max(64).default(1).describe("Paid requests in flight at once (1 on trial accounts)."),
+    maxCost: z
+      .number()
+      .min(0)
+      .optional()
+      .describe("Most a run may spend on new requests, in `pricing.currency`, estimated from `pricing`; a run that would spend more sends nothing. `--max-cost` overrides it."),
   })
   .strict();
 export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
@@ -54,6 +59,12 @@ export const SpeechSettingsSchema = z
       .describe(
         "Inline tags the voices support, such as \"laugh\" for [laugh] or \"break\" for <break time=\"1s\"/>; any other tag in a speech is sent as written with a warning that the voice may read it aloud.",
       ),
+    wordsPerMinute: z
+      .number()
+      .positive()
+      .max(1000)
+      .default(DEFAULT_WORDS_PER_MINUTE)
+      .describe("Speaking rate used for estimated durations (podc stats, the editor's hints, aligning a transcript with the audio)."),
   })
   .strict();
 export type SpeechSettings = z.infer<typeof SpeechSettingsSchema>;
@@ -72,6 +83,43 @@ export const SongSettingsSchema = z
   })
   .strict();
 export type SongSettings = z.infer<typeof SongSettingsSchema>;
+
+export const PricingSchema = z
+  .object({
+    currency: z.string().min(1).default("USD").describe("The currency the prices below are in, as shown next to every estimated cost."),
+    songTake: z.number().min(0).default(0).describe("Price of one take of one song (a song request of `n` takes costs n times this)."),
+    podcastRequest: z.number().min(0).default(0).describe("Price of one podcast request, whatever its length."),
+    podcastPer1000Chars: z.number().min(0).default(0).describe("Price of 1,000 characters of spoken text in podcast requests."),
+  })
+  .strict();
+export type Pricing = z.infer<typeof PricingSchema>;
+
+const LOUDNESS_DEFAULTS = { integratedLufs: -16, truePeakDbtp: -1, loudnessRange: 11 };
+
+export const BuildSettingsSchema = z
+  .object({
+    formats: z
+      .array(z.enum(["mp3", "m4a", "opus", "flac"]))
+      .min(1)
+      .default(["mp3"])
+      .describe("Files `podc build` writes for the whole episode: mp3 (with ID3 chapters) and, as options, m4a, opus, flac."),
+    gapMs: z.number().int().min(0).max(10_000).default(600).describe("Silence between two segments of the episode, in milliseconds."),
+    songGapMs: z.number().int().min(0).max(10_000).default(1000).describe("Silence before and after a song, in milliseconds."),
+    songFadeInMs: z.number().int().min(0).max(30_000).default(500).describe("Fade-in at the start of each song, in milliseconds."),
+    songFadeOutMs: z.number().int().min(0).max(30_000).default(2000).describe("Fade-out at the end of each song, in milliseconds."),
+    loudness: z
+      .object({
+        integratedLufs: z.number().min(-70).max(-5).default(LOUDNESS_DEFAULTS.integratedLufs).describe("Integrated loudness target (EBU R128), in LUFS."),
+        truePeakDbtp: z.number().min(-9).max(0).default(LOUDNESS_DEFAULTS.truePeakDbtp).describe("Highest true peak, in dBTP."),
+        loudnessRange: z.number().min(1).max(50).default(LOUDNESS_DEFAULTS.loudnessRange).describe("Loudness range target, in LU."),
+      })
+      .strict()
+      .default(LOUDNESS_DEFAULTS)
+      .describe("Loudness normalisation of the whole episode, two-pass (ffmpeg's loudnorm); podcast platforms ask for -16 LUFS and -1 dBTP."),
+    bitrateKbps: z.number().int().min(32).max(320).default(128).describe("Bit rate of the mp3, m4a and opus files, in kbit/s."),
+  })
+  .strict();
+export type BuildSettings = z.infer<typeof BuildSettingsSchema>;
 
 /** The project configuration, `podc.json`, found by walking up from each script. */
 export const ConfigSchema = z
@@ -94,6 +142,8 @@ export const ConfigSchema = z
     speech: SpeechSettingsSchema.default(SpeechSettingsSchema.parse({})),
     service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
     songs: SongSettingsSchema.default({}),
+    pricing: PricingSchema.optional().describe("Prices of the service, for estimated costs (podc stats, run --dry-run, maxCost); none are built in, since prices change."),
+    build: BuildSettingsSchema.default(BuildSettingsSchema.parse({})),
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;

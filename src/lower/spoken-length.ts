@@ -1,11 +1,10 @@
-// How long spoken text takes to say, for estimates a writer sees before paying (the editor's hints). The service
-// does not publish its speaking rate; 150 words a minute is the usual rate of conversational speech, and the one
-// the local emulator speaks at.
+import { DEFAULT_WORDS_PER_MINUTE } from "../config/defaults.js";
 
-export const WORDS_PER_MINUTE = 150;
+// How long spoken text takes to say, for estimates a writer sees before paying (podc stats, the editor's hints) and
+// for placing turns in audio that holds several (a transcript's cues). Words are runs of non-space characters.
 
-/** The estimated milliseconds it takes to say `text`: its words at WORDS_PER_MINUTE. */
-export function spokenMs(text: string): number {
+/** The estimated milliseconds it takes to say `text`: its words at `wordsPerMinute` (speech.wordsPerMinute). */
+export function spokenMs(text: string, wordsPerMinute: number = DEFAULT_WORDS_PER_MINUTE): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -13,5 +12,5 @@ export function spokenMs(text: string): number {
     if (!space && !inWord) words++;
     inWord = !space;
   }
-  return words * (60_000 / WORDS_PER_MINUTE);
+  return words * (60_000 / wordsPerMinute);
 }

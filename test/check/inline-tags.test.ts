@@ -11,7 +11,7 @@ it("an inline tag in a speech is a warning at the tag", () => {
 
 it("tags listed in speech.inlineTags are allowed, in any case", () => {
   const text = CAST + 'HOST: Ha [Laugh] and <break time="1s"/> and [sigh].\n';
-  expect(where(runRule(inlineTags, text, { speech: { inlineTags: ["laugh", "break"] } }))).toEqual(["POD0603@7:45-51"]);
+  expect(where(runRule(inlineTags, text, { speech: { inlineTags: ["laugh", "break"], wordsPerMinute: 150 } }))).toEqual(["POD0603@7:45-51"]);
 });
 
 it("notes, escaped brackets and parentheticals are no tags", () => {
