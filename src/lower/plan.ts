@@ -22,6 +22,8 @@ export interface PlannedPodcast extends PlannedBase {
   kind: "podcast";
   path: "/v1/tts/podcast";
   body: PodcastRequest;
+  /** Who speaks each turn of the body, in order (cast labels): not sent, not in the key; transcripts name them. */
+  speakers: string[];
 }
 export interface PlannedSong extends PlannedBase {
   kind: "song";

@@ -19,6 +19,8 @@ import { type LongSentence, splitSpeech } from "./sentences.js";
 export interface LoweredTurn {
   text: string;
   voice: string;
+  /** The cast label whose speech the turn is: the transcript names it. */
+  speaker: string;
   line: number;
 }
 
@@ -86,7 +88,7 @@ export function segmentTurns(
       drafts.push({ speaker, voice, line, text: chunk, length: codePointLength(chunk) });
     }
   }
-  const turns = wantTurns ? drafts.map((turn) => ({ text: turn.text, voice: turn.voice, line: turn.line })) : [];
+  const turns = wantTurns ? drafts.map((turn) => ({ text: turn.text, voice: turn.voice, speaker: turn.speaker, line: turn.line })) : [];
   return { turns, diagnostics };
 }
 
@@ -151,7 +153,8 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   const origin: Origin = { line: start.line };
   if (section !== undefined) origin.section = section;
   if (cutBy !== undefined) origin.cutBy = cutBy;
-  return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin };
+  const speakers = batch.map((turn) => turn.speaker);
+  return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin, speakers };
 }
 
 // The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words

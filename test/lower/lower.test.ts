@@ -31,7 +31,8 @@ const nightShift = script(
 
 function podcast(conversations: Array<[string, string]>, origin: PlannedPodcast["origin"]): PlannedPodcast {
   const body = { conversations: conversations.map(([text, voice]) => ({ text, voice })) };
-  return { key: requestKey("POST", "/v1/tts/podcast", body), kind: "podcast", method: "POST", path: "/v1/tts/podcast", body, origin };
+  const speakers = conversations.map(([, voice]) => [...CAST].find(([, v]) => v === voice)![0]);
+  return { key: requestKey("POST", "/v1/tts/podcast", body), kind: "podcast", method: "POST", path: "/v1/tts/podcast", body, origin, speakers };
 }
 
 function songRequest(body: PlannedSong["body"], origin: PlannedSong["origin"]): PlannedSong {

@@ -3,7 +3,7 @@ import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
 import { requestKey } from "../../src/contract/request-key.js";
 
 function turns(count: number): LoweredTurn[] {
-  return Array.from({ length: count }, (_, i) => ({ text: `Line ${i}.`, voice: i % 2 === 0 ? "Ethan" : "Luna", line: 10 + i }));
+  return Array.from({ length: count }, (_, i) => ({ text: `Line ${i}.`, voice: i % 2 === 0 ? "Ethan" : "Luna", speaker: i % 2 === 0 ? "HOST" : "GUEST", line: 10 + i }));
 }
 
 const limits = (turnsPerRequest: number, voicesPerRequest = 2) => ({ turnsPerRequest, voicesPerRequest });
@@ -42,16 +42,16 @@ describe("podcastRequests", () => {
     const [request] = podcastRequests(turns(1), limits(10), undefined);
     expect(request).toMatchObject({ kind: "podcast", method: "POST", path: "/v1/tts/podcast" });
     expect(request?.key).toBe(requestKey("POST", "/v1/tts/podcast", request?.body));
-    expect(Object.keys(request ?? {})).toEqual(["key", "kind", "method", "path", "body", "origin"]);
+    expect(Object.keys(request ?? {})).toEqual(["key", "kind", "method", "path", "body", "origin", "speakers"]);
   });
 
   it("starts a new request when a turn brings in a third voice, and says so in its origin", () => {
     const panel: LoweredTurn[] = [
-      { text: "Welcome.", voice: "Ethan", line: 1 },
-      { text: "Thanks.", voice: "Luna", line: 2 },
-      { text: "Hello from me too.", voice: "Jake", line: 3 },
-      { text: "Glad you could come.", voice: "Ethan", line: 4 },
-      { text: "And me?", voice: "Luna", line: 5 },
+      { text: "Welcome.", voice: "Ethan", speaker: "ETHAN", line: 1 },
+      { text: "Thanks.", voice: "Luna", speaker: "LUNA", line: 2 },
+      { text: "Hello from me too.", voice: "Jake", speaker: "JAKE", line: 3 },
+      { text: "Glad you could come.", voice: "Ethan", speaker: "ETHAN", line: 4 },
+      { text: "And me?", voice: "Luna", speaker: "LUNA", line: 5 },
     ];
     const requests = podcastRequests(panel, limits(10), "Panel");
     expect(requests.map((r) => r.body.conversations.map((t) => t.voice))).toEqual([["Ethan", "Luna"], ["Jake", "Ethan"], ["Luna"]]);
