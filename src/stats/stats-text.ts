@@ -35,7 +35,7 @@ function episodeText(episode: EpisodeStats, measure: Measure): string {
       { header: "≈ Time", align: "right" },
       { header: "Share", align: "right" },
     ];
-    const speakerRows = episode.speakers.map((s) => [s.speaker, s.voice, count(s.words), count(s.turns), count(s.characters), duration(s.durationMs), percent(s.timeShare)]);
+    const speakerRows = episode.speakers.map((s) => [s.speaker, s.voice, count(s.words), count(s.turns), count(s.characters), duration(s.durationMs), percent(t.words === 0 ? 0 : s.words / t.words)]);
     speakerRows.push(["Total", "", count(t.words), count(t.turns), count(t.characters), duration(t.durationMs), t.words > 0 ? "100%" : ""]);
     lines.push(...renderTable(speakerColumns, speakerRows, measure), "");
   }
@@ -128,7 +128,10 @@ function plural(n: number, word: string): string {
   return `${count(n)} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** 0.25 → "25%", 0.3333 → "33.3%": one decimal, dropped when it is zero. */
+/**
+ * 0.25 → "25%", 0.3333 → "33.3%": one decimal, dropped when it is zero. A speaker's share of words is their share
+ * of time too (one speaking rate per episode), and is taken from the counts, not from the JSON's rounded shares.
+ */
 function percent(share: number): string {
   const value = Math.round(share * 1000) / 10;
   return `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
