@@ -22,7 +22,7 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
  * src/state/). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
  */
 
-export { dryRunText, type DryRunMoney, type DryRunReport } from "./dry-run.js";
+export { dryRunText, type DryRunReport } from "./dry-run.js";
 export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
 export type { Reporter, RunEvent } from "./events.js";
 export { localKeyBase, type CompiledScript } from "./job.js";

@@ -138,7 +138,7 @@ function percent(share: number): string {
 }
 
 /** Milliseconds as m:ss, or h:mm:ss from an hour, rounded to the second. */
-export function duration(ms: number): string {
+function duration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
