@@ -9,6 +9,8 @@ import { EXIT, type Io } from "./io.js";
 import { displayPath, findScripts } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 const OPTIONS = {
   json: { type: "boolean", help: "one JSON object on stdout (its shape: docs/stats.md)" },
 } as const;
@@ -74,7 +76,8 @@ async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
     io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   } else if (episodes.length > 0) {
     const { default: stringWidth } = await import("string-width");
-    io.stdout.write(statsText(episodes, all, stringWidth));
+    // Most cells are plain ASCII, whose width is their length: string-width is kept for the others.
+    io.stdout.write(statsText(episodes, all, (text) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text))));
   }
   return code;
 }

@@ -91,19 +91,16 @@ export interface EpisodeStats {
 export function episodeStats(plan: Plan, body: readonly BodyElement[], config: Pick<Config, "speech" | "pricing">): EpisodeStats {
   const wpm = config.speech.wordsPerMinute;
   const pricing = config.pricing;
-  const rows: StatsRow[] = [];
   const headings: SectionRow[] = [];
   for (const element of body) {
     if (element.type === "Section") headings.push(sectionRow(element.title.text, element.span.start.line, element.depth, pricing));
   }
   let opening: SectionRow | undefined;
+  // Requests come in script order, so the section of each is found by walking the headings once.
+  let next = 0;
   const sectionAt = (line: number): SectionRow => {
-    let found: SectionRow | undefined;
-    for (const heading of headings) {
-      if (heading.line > line) break;
-      found = heading;
-    }
-    return found ?? (opening ??= sectionRow(undefined, line, 0, pricing));
+    while (next < headings.length && headings[next]!.line <= line) next++;
+    return next > 0 ? headings[next - 1]! : (opening ??= sectionRow(undefined, line, 0, pricing));
   };
 
   const speakers = new Map<string, SpeakerStats>();
@@ -126,7 +123,8 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
   }
 
   // Rows in script order: sections by their heading's line, songs by theirs (a song is never a section's first line).
-  rows.push(...(opening ? [opening] : []), ...headings, ...songRows);
+  // Concatenated, not push(...spread): a long script may have more rows than a call takes arguments.
+  const rows: StatsRow[] = (opening ? [opening as StatsRow] : []).concat(headings, songRows);
   rows.sort((a, b) => a.line - b.line || (a.kind === "section" ? -1 : 1));
   for (const row of rows) {
     if (row.kind !== "section") continue;
