@@ -122,10 +122,11 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
     if (firstUse === undefined) chargeRow(section, request, pricing);
   }
 
-  // Rows in script order: sections by their heading's line, songs by theirs (a song is never a section's first line).
-  // Concatenated, not push(...spread): a long script may have more rows than a call takes arguments.
-  const rows: StatsRow[] = (opening ? [opening as StatsRow] : []).concat(headings, songRows);
-  rows.sort((a, b) => a.line - b.line || (a.kind === "section" ? -1 : 1));
+  // Rows in script order, sections by their heading's line and songs by theirs; the opening heads them all, even a
+  // song sung before its first line. Concatenated, not push(...spread): a long script may have more rows than a
+  // call takes arguments.
+  const sorted = (headings as StatsRow[]).concat(songRows).sort((a, b) => a.line - b.line);
+  const rows: StatsRow[] = opening ? [opening as StatsRow].concat(sorted) : sorted;
   for (const row of rows) {
     if (row.kind !== "section") continue;
     row.durationMs = Math.round(wordsMs(row.words, wpm));

@@ -79,7 +79,8 @@ function rowCells(row: StatsRow, rows: readonly StatsRow[], amount: ((value: num
   const depth = sectionDepthAt(rows, row.line);
   const takes = `${row.takes} take${row.takes === 1 ? "" : "s"}${row.pick !== 1 ? `, pick ${row.pick}` : ""}`;
   const note = row.repeatOf !== undefined ? `repeats line ${row.repeatOf}: billed once` : takes;
-  return [`${"  ".repeat(depth)}♪ ${row.title}`, "", "", "", "", count(row.requests), count(row.billedUnits), ...cost, note];
+  // Under its section: one step in from a top-level section (or the opening, which is shown as one).
+  return [`${"  ".repeat(Math.max(1, depth))}♪ ${row.title}`, "", "", "", "", count(row.requests), count(row.billedUnits), ...cost, note];
 }
 
 /** The depth of the section a song at `line` is in (0 in the opening). */
