@@ -173,6 +173,17 @@ describe("podc stats on a script counted by hand", () => {
     for (const line of lines.slice(header + 1, header + 9)) expect(line.slice(0, billedEnd), line).toMatch(/\d$/);
   });
 
+  it("puts the opening first, with a song sung before its first line under it", async () => {
+    const dir = folder({ "first.pod": "Title: F\nCast:\n    A: Ethan\n\nSONG: Open\nStyle: pop\n\n[Verse]\nLa\nEND SONG\n\nA: Hello there.\n\n# Next\n\nA: Bye.\n" });
+    const [episode] = (await statsJson(dir, ["first.pod"])).episodes;
+    expect(episode!.rows.map((r) => [r.kind, r.title ?? "(opening)", r.line])).toEqual([
+      ["section", "(opening)", 12],
+      ["song", "Open", 5],
+      ["section", "Next", 14],
+    ]);
+    expect((await runPodc(["stats", "first.pod"], dir)).stdout).toMatch(/\n {2}\(opening\) .*\n {4}♪ Open /);
+  });
+
   it("Takes: 1 halves a song's billed units against the service's default, and songs.takes sets the default", async () => {
     const song = (takes: string) => `Title: T\n\nSONG: One\n${takes}Style: pop\n\n[Verse]\nLa\nEND SONG\n`;
     const dir = folder({ "default.pod": song(""), "one.pod": song("Takes: 1\n") });
