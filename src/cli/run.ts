@@ -128,6 +128,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     service,
     local: values.local,
     choices,
+    ...(config.pricing ? { pricing: config.pricing } : {}),
     ...(cap && config.pricing ? { spendingCap: { ...cap, pricing: config.pricing } } : {}),
     maxDownloadBytes: maxFileMb * 1024 * 1024,
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),

@@ -1,4 +1,5 @@
-import type { ServiceSettings } from "../config/schema.js";
+import type { Pricing, ServiceSettings } from "../config/schema.js";
+import { totalUnits } from "../stats/billing.js";
 import { FileStore } from "../state/file-store.js";
 import { isStateStoreError, openReader, openStore, type StoreChoice } from "../state/open.js";
 import type { OtherRun, StateReader, StateStore } from "../state/store.js";
@@ -9,7 +10,7 @@ import { buildEpisodes, type CompiledScript } from "./job.js";
 import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
 import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
-import { capRefusal, newSpending, type SpendingCap } from "./new-spending.js";
+import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
 import { prepareRun } from "./prepare.js";
 import { runJobs, type RunChoices } from "./runner.js";
 import { stateDir } from "./state-dir.js";
@@ -58,6 +59,8 @@ export interface RunRequest {
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
   local: boolean;
   choices: RunChoices;
+  /** The service's prices (podc.json `pricing`): the run then says what its new requests are estimated to cost. */
+  pricing?: Pricing;
   /** The most the requests this run newly sends may cost: checked against the store before anything is sent. */
   spendingCap?: SpendingCap;
   /** Largest audio file accepted, in bytes. */
@@ -107,10 +110,12 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   try {
     // Checked once the store is held and knows every job (taken back from manifests, claimed by other runs), so
     // that what is counted as new is exactly what the runner will send; nothing has left this machine yet.
-    if (request.spendingCap && !request.local) {
-      const spending = newSpending(jobs, (key) => store.record(key), { ...request.choices, local: false }, request.spendingCap.pricing);
-      const refusal = capRefusal(spending, request.spendingCap);
+    const pricing = request.spendingCap?.pricing ?? request.pricing;
+    if (pricing && !request.local) {
+      const spending = newSpending(jobs, (key) => store.record(key), { ...request.choices, local: false }, pricing);
+      const refusal = request.spendingCap && capRefusal(spending, request.spendingCap);
       if (refusal) return { exitCode: 1, error: `${refusal.reason}: nothing was sent.\n${refusal.advice[0]!.toUpperCase()}${refusal.advice.slice(1)}.` };
+      if (totalUnits(spending) > 0) request.onNotice(`new requests: ${spendingText(spending, pricing.currency)}`);
     }
     let settings = request.settings;
     let remote = request.service;

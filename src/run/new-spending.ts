@@ -24,6 +24,14 @@ export function newSpending(jobs: Iterable<Job>, recordOf: (key: string) => JobR
   return bill;
 }
 
+/** "2 requests, 3 billed units, estimated 0.11 EUR": what a bill of new requests comes to, for a person. */
+export function spendingText(spending: Bill, currency: string): string {
+  const requests = spending.requests.podcast + spending.requests.song;
+  const units = totalUnits(spending);
+  const cost = totalCost(spending);
+  return `${requests} request${requests === 1 ? "" : "s"}, ${units} billed unit${units === 1 ? "" : "s"}${cost === undefined ? "" : `, estimated ${formatMoney(cost, currency)}`}`;
+}
+
 /** A cap on a run's new spending, in `pricing.currency`. */
 export interface SpendingCap {
   maxCost: number;

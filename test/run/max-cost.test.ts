@@ -80,15 +80,17 @@ describe("--max-cost and service.maxCost", () => {
     expect(emu.ledger().length).toBe(before);
   });
 
-  it("sends when the cost fits; run again, the new cost is 0 and the same cap lets it through without sending", async () => {
+  it("sends when the cost fits, saying what it is estimated to cost; run again, the new cost is 0 and the same cap lets it through without sending", async () => {
     const p = pricedProject({ maxCost: 0.11 });
     const before = emu.ledger().length;
     const first = await podc(["run", p.script], p.dir, envFor(emu));
     expect(first.code, first.stderr).toBe(0);
     expect(emu.ledger().length).toBe(before + 2);
     expect(billedSince(before)).toBe(3); // the units the dry run and podc stats announce
+    expect(first.stderr).toContain("podc: new requests: 2 requests, 3 billed units, estimated 0.11 EUR\n");
     const again = await podc(["run", "--max-cost", "0", p.script], p.dir, envFor(emu));
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("new requests:");
     expect(emu.ledger().length).toBe(before + 2);
     const dry = await podc(["run", "--dry-run", p.script], p.dir, envFor(emu));
     expect(dry.stdout).toContain("new spending (what would be sent): 0 billed units, estimated 0.00 EUR");
