@@ -210,6 +210,39 @@ describe("podc stats on a script counted by hand", () => {
   });
 });
 
+describe("podc stats --json", () => {
+  it("has the documented shape (docs/stats.md), with cost fields only when there are prices", async () => {
+    const dir = folder({ "a.pod": HAND, "b.pod": HAND.replace("Title: Hand Count", "Title: Second") });
+    const plain = await statsJson(dir, ["a.pod", "b.pod"]);
+    expect(Object.keys(plain)).toEqual(["statsVersion", "episodes", "totals", "skipped"]);
+    const [episode] = plain.episodes;
+    expect(Object.keys(episode!)).toEqual(["source", "title", "wordsPerMinute", "speakers", "rows", "totals"]);
+    expect(Object.keys(episode!.speakers[0]!)).toEqual(["speaker", "voice", "words", "turns", "characters", "durationMs", "wordShare", "timeShare"]);
+    expect(Object.keys(episode!.rows[0]!)).toEqual(["kind", "line", "depth", "words", "turns", "characters", "durationMs", "requests", "billedUnits"]);
+    expect(Object.keys(episode!.rows[1]!)).toEqual(["kind", "title", "line", "depth", "words", "turns", "characters", "durationMs", "requests", "billedUnits"]);
+    expect(Object.keys(episode!.rows[4]!)).toEqual(["kind", "title", "line", "section", "takes", "pick", "lyricsCharacters", "requests", "billedUnits"]);
+    expect(Object.keys(episode!.totals)).toEqual(["words", "turns", "characters", "lyricsCharacters", "durationMs", "requests", "billedUnits"]);
+    // The two scripts make the same requests: a run of both sends them once.
+    expect(plain.totals).toEqual({
+      episodes: 2,
+      words: 26,
+      turns: 10,
+      characters: 146,
+      lyricsCharacters: episode!.totals.lyricsCharacters * 2,
+      durationMs: 26 * 400,
+      requests: { podcast: 3, song: 2, total: 5 },
+      billedUnits: { podcast: 3, song: 3, total: 6 },
+      sharedRequests: 5,
+    });
+
+    writeFileSync(join(dir, "podc.json"), JSON.stringify({ pricing: { songTake: 1 } }));
+    const priced = await statsJson(dir, ["a.pod", "b.pod"]);
+    expect(priced.episodes[0]!.rows.every((r) => typeof r.cost === "number")).toBe(true);
+    expect(priced.episodes[0]!.totals.cost).toEqual({ currency: "USD", podcasts: 0, songs: 3, total: 3 });
+    expect(priced.totals!.cost).toEqual({ currency: "USD", podcasts: 0, songs: 3, total: 3 });
+  });
+});
+
 describe("podc stats on the examples", () => {
   it("gives every example's totals as the sums of its rows, and the totals of all of them", async () => {
     const { episodes, totals } = await statsJson(ROOT, ["examples"]);
