@@ -15,6 +15,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   init: { summary: "set an episode repository up: podc.json, .gitignore, an example, editor and CI", load: () => import("./init.js") },
   check: { summary: "parse and check scripts", load: () => import("./check.js") },
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
+  stats: { summary: "count words, turns and spoken time per speaker and section, and what a run bills", load: () => import("./stats.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },

@@ -5,6 +5,7 @@ import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import {
   apiKeyFrom,
   baseUrlFrom,
+  capWithoutPrices,
   dryRun,
   dryRunText,
   JsonReporter,
@@ -31,6 +32,7 @@ const OPTIONS = {
   "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
   "retry-failed": { type: "boolean", help: "send a new (paid) request for songs that failed and requests that were rejected" },
   "regenerate-lost": { type: "boolean", help: "send a new (paid) request when audio is gone from disk and its link expired" },
+  "max-cost": { type: "string", arg: "AMOUNT", help: "send nothing if the requests this run would send are estimated to cost more (in pricing.currency; overrides service.maxCost)" },
   "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
 
@@ -55,10 +57,18 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
+  const maxCostFlag = values["max-cost"] === undefined ? undefined : parseAmount(values["max-cost"]);
   const files = positionals.map((p) => resolve(io.cwd, p));
   const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
+  // A cap is about money: --local bills nothing, so it never applies there.
+  const cap = maxCostFlag !== undefined ? { maxCost: maxCostFlag, from: "--max-cost" } : config.service.maxCost !== undefined ? { maxCost: config.service.maxCost, from: "service.maxCost in podc.json" } : undefined;
+  if (cap && !config.pricing && !values.local && !values["dry-run"]) {
+    const refusal = capWithoutPrices(cap.from);
+    return configError(io, `${refusal.reason}: nothing was sent. ${refusal.advice[0]!.toUpperCase()}${refusal.advice.slice(1)}.`);
+  }
+  const money = { ...(config.pricing ? { pricing: config.pricing } : {}), ...(cap ? { cap } : {}) };
 
   // Everything about the service is settled before any network I/O, and before the lock. A dry run checks the
   // same things: a wrong address stops it as it would stop the run; what is merely not set yet is reported.
@@ -97,7 +107,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   if (values["dry-run"]) {
     let report;
     try {
-      report = await dryRun(scripts, root, keyBase, { ...choices, local: values.local }, store, wouldStop);
+      report = await dryRun(scripts, root, keyBase, { ...choices, local: values.local }, store, wouldStop, money);
     } catch (error) {
       if (isStateStoreError(error)) return configError(io, error.message);
       const unreadable = unreadableStateMessage(error);
@@ -118,6 +128,8 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     service,
     local: values.local,
     choices,
+    ...(config.pricing ? { pricing: config.pricing } : {}),
+    ...(cap && config.pricing ? { spendingCap: { ...cap, pricing: config.pricing } } : {}),
     maxDownloadBytes: maxFileMb * 1024 * 1024,
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),
     reporter: () => reporterFor(values.json, io),
@@ -148,4 +160,11 @@ function reporterFor(json: boolean, io: Io): Reporter {
 function configError(io: Io, message: string): number {
   io.stderr.write(`podc run: ${message}\n`);
   return EXIT.usage;
+}
+
+/** `--max-cost AMOUNT`: a plain non-negative decimal (`5`, `12.50`); anything else is a usage mistake. */
+function parseAmount(text: string): number {
+  const amount = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isFinite(amount)) throw new UsageError(`--max-cost: expected an amount such as 5 or 12.50 (in pricing.currency), got ${text}`);
+  return amount;
 }

@@ -5,6 +5,16 @@ import { DEFAULT_WORDS_PER_MINUTE } from "../config/defaults.js";
 
 /** The estimated milliseconds it takes to say `text`: its words at `wordsPerMinute` (speech.wordsPerMinute). */
 export function spokenMs(text: string, wordsPerMinute: number = DEFAULT_WORDS_PER_MINUTE): number {
+  return wordsMs(wordCount(text), wordsPerMinute);
+}
+
+/** The estimated milliseconds it takes to say `words` words at `wordsPerMinute`. */
+export function wordsMs(words: number, wordsPerMinute: number = DEFAULT_WORDS_PER_MINUTE): number {
+  return words * (60_000 / wordsPerMinute);
+}
+
+/** The words of `text`: runs of characters other than white space and control characters. */
+export function wordCount(text: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -12,5 +22,5 @@ export function spokenMs(text: string, wordsPerMinute: number = DEFAULT_WORDS_PE
     if (!space && !inWord) words++;
     inWord = !space;
   }
-  return words * (60_000 / wordsPerMinute);
+  return words;
 }

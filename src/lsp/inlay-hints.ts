@@ -2,8 +2,8 @@ import { InlayHintKind, type Connection, type InlayHint, type Range } from "vsco
 import { voicesOf } from "../config/cast.js";
 import { lower } from "../lower/lower.js";
 import type { PlannedRequest } from "../lower/plan.js";
-import { SERVICE_DEFAULT_TAKES } from "../lower/song-takes.js";
 import { spokenMs } from "../lower/spoken-length.js";
+import { billedUnits } from "../stats/billing.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 
@@ -62,7 +62,7 @@ export function inlayHints(state: ScriptState, range: Range): InlayHint[] {
     const starting = r < requests.length && requests[r]!.origin.line === line ? requests[r] : undefined;
     if (line < first) continue;
     if (element.type === "Section") {
-      hints.push({ position: lineEnd(line), label: summary(bySection.get(section) ?? []), kind: InlayHintKind.Parameter, paddingLeft: true });
+      hints.push({ position: lineEnd(line), label: summary(bySection.get(section) ?? [], state.loaded.config.speech.wordsPerMinute), kind: InlayHintKind.Parameter, paddingLeft: true });
     } else if (element.type === "Speech") {
       const voice = cast.get(element.speaker.name)?.voice;
       if (voice !== undefined) {
@@ -78,7 +78,7 @@ export function inlayHints(state: ScriptState, range: Range): InlayHint[] {
         });
       }
     } else if (element.type === "Song") {
-      const takes = starting?.kind === "song" ? (starting.body.n ?? SERVICE_DEFAULT_TAKES) : undefined;
+      const takes = starting?.kind === "song" ? billedUnits(starting) : undefined;
       if (takes !== undefined) {
         hints.push({ position: lineEnd(line), label: `${takes} take${takes === 1 ? "" : "s"} billed`, kind: InlayHintKind.Parameter, paddingLeft: true });
       }
@@ -92,7 +92,7 @@ function songBetween(body: ScriptState["analysis"]["script"]["body"], from: numb
 }
 
 /** "≈ 1:20 spoken · 4 billed (2 requests, 1 song, 2 takes)" for a section's requests. */
-function summary(requests: readonly PlannedRequest[]): string {
+function summary(requests: readonly PlannedRequest[], wordsPerMinute: number): string {
   let ms = 0;
   let podcasts = 0;
   let songs = 0;
@@ -100,10 +100,10 @@ function summary(requests: readonly PlannedRequest[]): string {
   for (const request of requests) {
     if (request.kind === "podcast") {
       podcasts++;
-      for (const turn of request.body.conversations) ms += spokenMs(turn.text);
+      for (const turn of request.body.conversations) ms += spokenMs(turn.text, wordsPerMinute);
     } else {
       songs++;
-      takes += request.body.n ?? SERVICE_DEFAULT_TAKES;
+      takes += billedUnits(request);
     }
   }
   const parts: string[] = [];

@@ -1,13 +1,18 @@
+import type { Pricing } from "../config/schema.js";
 import type { Origin } from "../lower/plan.js";
+import { billedUnits, requestCost, spokenCharacters, lyricsCharacters, totalCost, totalUnits } from "../stats/billing.js";
+import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../stats/money.js";
 import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
-import { jobLabel, type Episode } from "./job.js";
+import { jobLabel, type Episode, type Job } from "./job.js";
+import { capRefusal, capWithoutPrices, newSpending, type SpendingCap } from "./new-spending.js";
 import { nextStep, stepText, type RerunChoices } from "./rerun-rules.js";
 import { shownPath } from "./progress/describe.js";
 
 /*
  * `podc run --dry-run`: the plan and what a run would do with each request — counts of podcast and
- * song requests and their characters, what the journal says is already done or waiting — without
- * sending anything or taking the lock. Without a known service the journal cannot be consulted (job
+ * song requests and their characters, the units the service bills for each, what the journal says is
+ * already done or waiting, and what the requests it would send are estimated to cost (with `pricing`) —
+ * without sending anything or taking the lock. Without a known service the journal cannot be consulted (job
  * keys include the service), and the report says so.
  */
 
@@ -17,6 +22,10 @@ export interface DryRunRequest {
   origins: Origin[];
   /** Podcast: spoken text; song: lyrics. In Unicode code points. */
   characters: number;
+  /** Units the service bills for it: a song's takes, or 1. */
+  billedUnits: number;
+  /** Its estimated cost, when the project has prices. */
+  cost?: number;
   state: JobState;
   action: string;
 }
@@ -37,7 +46,16 @@ export interface DryRunReport {
   /** What would stop a real run before it sends anything (no service address, no key). */
   wouldStop: string[];
   episodes: DryRunEpisode[];
-  totals: { podcasts: number; songs: number; podcastCharacters: number; lyricsCharacters: number; toSend: number; done: number; waitingForYou: number };
+  totals: { podcasts: number; songs: number; podcastCharacters: number; lyricsCharacters: number; billedUnits: number; toSend: number; done: number; waitingForYou: number };
+  /** What the requests it would send are billed: units and, with prices, the estimated cost (0 with --local). */
+  newSpending: { requests: number; billedUnits: number; cost?: number; currency?: string };
+}
+
+/** Prices and the run's cap, when the project has them. */
+export interface DryRunMoney {
+  pricing?: Pricing;
+  /** The cap a real run would check; `pricing` absent with a cap set is a run that would stop. */
+  cap?: { maxCost: number; from: string };
 }
 
 /** What a run of `episodes` would do, given the journal's records (`undefined` when they cannot be known). */
@@ -46,22 +64,45 @@ export function dryRun(
   records: Map<string, JobRecord> | undefined,
   choices: RerunChoices,
   wouldStop: readonly string[] = [],
+  money: DryRunMoney = {},
 ): DryRunReport {
-  const totals = { podcasts: 0, songs: 0, podcastCharacters: 0, lyricsCharacters: 0, toSend: 0, done: 0, waitingForYou: 0 };
+  const totals = { podcasts: 0, songs: 0, podcastCharacters: 0, lyricsCharacters: 0, billedUnits: 0, toSend: 0, done: 0, waitingForYou: 0 };
   const counted = new Set<string>();
-  const report: DryRunReport = { journalConsulted: records !== undefined, local: choices.local, wouldStop: [...wouldStop], episodes: [], totals };
+  const { pricing } = money;
+  const recordOf = (key: string) => records?.get(key) ?? emptyRecord(key);
+  const jobs = episodes.flatMap((episode) => episode.entries.map((entry): Job => entry.job));
+  const bill = newSpending(jobs, recordOf, choices, choices.local ? undefined : pricing);
+  const spending: DryRunReport["newSpending"] = { requests: bill.requests.podcast + bill.requests.song, billedUnits: totalUnits(bill) };
+  if (choices.local) spending.cost = 0;
+  else if (pricing) Object.assign(spending, { cost: roundMoney(totalCost(bill)!), currency: pricing.currency });
+  const stops = [...wouldStop];
+  if (money.cap && !choices.local) {
+    const refusal = pricing ? capRefusal(bill, { ...money.cap, pricing }) : capWithoutPrices(money.cap.from);
+    if (refusal !== undefined) stops.push(`${refusal.reason}; ${refusal.advice}`);
+  }
+  const report: DryRunReport = { journalConsulted: records !== undefined, local: choices.local, wouldStop: stops, episodes: [], totals, newSpending: spending };
   for (const episode of episodes) {
     const view: DryRunEpisode = { source: episode.source, episode: episode.name, outDir: episode.outDir, requests: [] };
     if (episode.title !== undefined) view.title = episode.title;
     for (const entry of episode.entries) {
       const { job } = entry;
-      const record = records?.get(job.key) ?? emptyRecord(job.key);
+      const record = recordOf(job.key);
       const step = nextStep(record, job.kind, choices);
-      const characters =
-        job.kind === "podcast" ? job.body.conversations.reduce((n, turn) => n + [...turn.text].length, 0) : [...job.body.lyrics].length;
-      view.requests.push({ order: entry.order, kind: job.kind, origins: entry.origins, characters, state: record.state, action: stepText(step, record, choices.local) });
+      const characters = job.kind === "podcast" ? spokenCharacters(job.body) : lyricsCharacters(job.body);
+      const units = billedUnits(job);
+      view.requests.push({
+        order: entry.order,
+        kind: job.kind,
+        origins: entry.origins,
+        characters,
+        billedUnits: units,
+        ...(pricing ? { cost: roundMoney(requestCost(job, pricing)) } : {}),
+        state: record.state,
+        action: stepText(step, record, choices.local),
+      });
       if (counted.has(job.key)) continue;
       counted.add(job.key);
+      totals.billedUnits += units;
       if (job.kind === "podcast") {
         totals.podcasts++;
         totals.podcastCharacters += characters;
@@ -81,18 +122,23 @@ export function dryRun(
 /** The report as text for a person. */
 export function dryRunText(report: DryRunReport, cwd: string): string {
   const lines: string[] = [];
+  const currency = report.newSpending.currency;
+  const billedWidth = currency ? 24 : 8;
+  // One number of decimals for every cost, so that the column reads as one.
+  const decimals = Math.max(2, ...report.episodes.flatMap((e) => e.requests.map((r) => moneyDecimals(r.cost ?? 0))));
   for (const episode of report.episodes) {
     lines.push(`${episode.source} → ${shownPath(episode.outDir, cwd)}/${episode.title ? ` (${episode.title})` : ""}`);
     for (const r of episode.requests) {
       const origin = r.origins[0]!;
       const where = `${jobLabel(r.kind, origin)}, line ${r.origins.map((o) => o.line).join(", ")}`;
       const size = `${r.characters} ${r.kind === "song" ? "characters of lyrics" : "characters"}`;
-      lines.push(`  ${String(r.order).padStart(2, "0")}  ${where.padEnd(40)} ${size.padEnd(26)} ${r.action}`);
+      const billed = `${r.kind === "song" ? `${r.billedUnits} take${r.billedUnits === 1 ? "" : "s"}` : "1 unit"}${r.cost !== undefined && currency ? ` ≈ ${formatAmount(r.cost, decimals)} ${currency}` : ""}`;
+      lines.push(`  ${String(r.order).padStart(2, "0")}  ${where.padEnd(40)} ${size.padEnd(26)} ${billed.padEnd(billedWidth)} ${r.action}`);
     }
   }
   const t = report.totals;
   lines.push(
-    `${t.podcasts + t.songs} requests: ${t.podcasts} podcast (${t.podcastCharacters} characters), ${t.songs} song (${t.lyricsCharacters} characters of lyrics)`,
+    `${t.podcasts + t.songs} requests: ${t.podcasts} podcast (${t.podcastCharacters} characters), ${t.songs} song (${t.lyricsCharacters} characters of lyrics); ${t.billedUnits} billed units`,
   );
   const requests = (n: number, what: string) => `${n} ${what}request${n === 1 ? "" : "s"}`;
   if (!report.journalConsulted) {
@@ -102,7 +148,18 @@ export function dryRunText(report: DryRunReport, cwd: string): string {
   } else {
     lines.push(`would send ${requests(t.toSend, "paid ")}; already done: ${t.done}; waiting for your decision: ${t.waitingForYou}`);
   }
+  lines.push(spendingText(report));
   for (const problem of report.wouldStop) lines.push(`a real run would stop before sending anything: ${problem}`);
   lines.push("Nothing was sent (dry run).");
   return `${lines.join("\n")}\n`;
+}
+
+/** The line on what the requests a run would send are billed, and cost. */
+function spendingText(report: DryRunReport): string {
+  const { billedUnits: units, cost, currency } = report.newSpending;
+  const unitsText = `${units} billed unit${units === 1 ? "" : "s"}`;
+  if (report.local) return `new spending: none — the built-in emulator is free (against the service: ${unitsText})`;
+  const scope = report.journalConsulted ? "what would be sent" : "every request, if all are new";
+  if (cost === undefined || currency === undefined) return `new spending (${scope}): ${unitsText}; no estimated cost without "pricing" in podc.json`;
+  return `new spending (${scope}): ${unitsText}, estimated ${formatMoney(cost, currency)}`;
 }

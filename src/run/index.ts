@@ -1,14 +1,16 @@
-import type { ServiceSettings } from "../config/schema.js";
+import type { Pricing, ServiceSettings } from "../config/schema.js";
+import { totalUnits } from "../stats/billing.js";
 import { FileStore } from "../state/file-store.js";
 import { isStateStoreError, openReader, openStore, type StoreChoice } from "../state/open.js";
 import type { OtherRun, StateReader, StateStore } from "../state/store.js";
-import { dryRun as dryRunOf, type DryRunReport } from "./dry-run.js";
+import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
 import { describeFileError, isFileError } from "./file-errors.js";
 import { buildEpisodes, type CompiledScript } from "./job.js";
 import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
 import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
+import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
 import { prepareRun } from "./prepare.js";
 import { runJobs, type RunChoices } from "./runner.js";
 import { stateDir } from "./state-dir.js";
@@ -22,6 +24,7 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
  */
 
 export { dryRunText, type DryRunReport } from "./dry-run.js";
+export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
 export type { Reporter, RunEvent } from "./events.js";
 export { localKeyBase, type CompiledScript } from "./job.js";
 export { shownPath } from "./progress/describe.js";
@@ -56,6 +59,10 @@ export interface RunRequest {
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
   local: boolean;
   choices: RunChoices;
+  /** The service's prices (podc.json `pricing`): the run then says what its new requests are estimated to cost. */
+  pricing?: Pricing;
+  /** The most the requests this run newly sends may cost: checked against the store before anything is sent. */
+  spendingCap?: SpendingCap;
   /** Largest audio file accepted, in bytes. */
   maxDownloadBytes: number;
   /** Aborted on Ctrl-C. */
@@ -101,6 +108,15 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   let started: StartedService | undefined;
   let reporter: Reporter | undefined;
   try {
+    // Checked once the store is held and knows every job (taken back from manifests, claimed by other runs), so
+    // that what is counted as new is exactly what the runner will send; nothing has left this machine yet.
+    const pricing = request.spendingCap?.pricing ?? request.pricing;
+    if (pricing && !request.local) {
+      const spending = newSpending(jobs, (key) => store.record(key), { ...request.choices, local: false }, pricing);
+      const refusal = request.spendingCap && capRefusal(spending, request.spendingCap);
+      if (refusal) return { exitCode: 1, error: `${refusal.reason}: nothing was sent.\n${refusal.advice[0]!.toUpperCase()}${refusal.advice.slice(1)}.` };
+      if (totalUnits(spending) > 0) request.onNotice(`new requests: ${spendingText(spending, pricing.currency)}`);
+    }
     let settings = request.settings;
     let remote = request.service;
     if ("start" in remote) {
@@ -147,10 +163,11 @@ export async function dryRun(
   choices: RunChoices & { local: boolean },
   store: StoreChoice,
   wouldStop: readonly string[] = [],
+  money: DryRunMoney = {},
 ): Promise<DryRunReport> {
   const { episodes } = buildEpisodes(scripts, keyBase ?? "unknown:");
   const records = keyBase !== undefined ? recordsWithManifests(await reading(store, root, (reader) => reader.records()), episodes, root) : undefined;
-  return dryRunOf(episodes, records, choices, wouldStop);
+  return dryRunOf(episodes, records, choices, wouldStop, money);
 }
 
 /** Where jobs stand: every job of the journal, or with `scripts` only theirs (in script order when the key base is known). */

@@ -1,0 +1,83 @@
+import { analyze } from "../compile.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { allEpisodesTotals, type CountedEpisode } from "../stats/all-episodes.js";
+import { episodeStats, STATS_VERSION } from "../stats/episode-stats.js";
+import { statsText } from "../stats/stats-text.js";
+import { defineCommand, type Parsed } from "./command.js";
+import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { EXIT, type Io } from "./io.js";
+import { displayPath, findScripts } from "./scripts.js";
+import { readScript, Workspace } from "./workspace.js";
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+const OPTIONS = {
+  json: { type: "boolean", help: "one JSON object on stdout (its shape: docs/stats.md)" },
+} as const;
+
+export const command = defineCommand(
+  {
+    name: "stats",
+    usage: ["[PATH|GLOB …] [options]"],
+    description: `Counts what each episode says and what it costs, before anything is sent: per speaker and per
+section, the words, turns and characters as they would be sent, and the estimated spoken time
+(speech.wordsPerMinute); per episode, the requests and the units the service bills (each take of a
+song is one), and with prices in podc.json ("pricing") the estimated cost. With no argument, every
+**/*.pod under the current folder; name a .fountain screenplay to count it too.`,
+    options: OPTIONS,
+    exit: "0 counted; 1 a script has errors (its diagnostics are printed, the others are counted); 2 usage, unreadable file or bad podc.json.",
+    docs: "docs/stats.md",
+  },
+  stats,
+);
+
+async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  const files = await findScripts(positionals, io.cwd);
+  if (files.length === 0) {
+    io.stderr.write("podc: no .pod scripts found\n");
+    return EXIT.ok;
+  }
+  const workspace = await Workspace.forScripts(files);
+  const printer = new DiagnosticPrinter(io, "human");
+  const counted: CountedEpisode[] = [];
+  const skipped: { source: string; errors: number }[] = [];
+  let code: number = EXIT.ok;
+  for (const file of files) {
+    const shown = displayPath(file, io.cwd);
+    const loaded = workspace.configFor(file);
+    if (hasErrors(loaded.diagnostics)) continue; // reported once below
+    const read = readScript(file);
+    if ("error" in read) {
+      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      code = EXIT.usage;
+      continue;
+    }
+    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    if (!analysis.plan) {
+      await printer.ready(analysis.diagnostics, analysis.source);
+      printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+      skipped.push({ source: shown, errors: analysis.diagnostics.filter((d) => d.severity === "error").length });
+      if (code === EXIT.ok) code = EXIT.failed;
+      continue;
+    }
+    counted.push({ plan: analysis.plan, pricing: loaded.config.pricing, stats: episodeStats(analysis.plan, analysis.script.body, loaded.config) });
+  }
+  for (const broken of workspace.brokenConfigs()) {
+    await printer.ready(broken.diagnostics, broken.source);
+    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    code = EXIT.usage;
+  }
+  if (printer.counts.error > 0) printer.finish(files.length);
+
+  const episodes = counted.map((c) => c.stats);
+  const all = counted.length > 1 ? allEpisodesTotals(counted) : undefined;
+  if (values.json) {
+    const document = { statsVersion: STATS_VERSION, episodes, ...(all ? { totals: all } : {}), skipped };
+    io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  } else if (episodes.length > 0) {
+    const { default: stringWidth } = await import("string-width");
+    // Most cells are plain ASCII, whose width is their length: string-width is kept for the others.
+    io.stdout.write(statsText(episodes, all, (text) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text))));
+  }
+  return code;
+}
