@@ -7,7 +7,6 @@ import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagn
 import { Lowerer } from "../lower/lower.js";
 import { dialectOf } from "../parser/dialect.js";
 import { parseStream } from "../parser/parse.js";
-import { cutTrivia } from "../parser/trivia.js";
 import type { Position, Span } from "../source/span.js";
 
 // The diagnostics of a long script while it is typed, without analysing all of it after every keystroke: the script is
@@ -27,7 +26,7 @@ import type { Position, Span } from "../source/span.js";
 // The title page and what precedes the first cut (the head) are analysed as a script of their own: the head's cast is
 // every section's cast, so a changed head means every section is analysed again.
 
-/** The cut offsets of `text`: starts of `#` lines after a blank line, with text above and no trivia across. */
+/** The cut offsets of `text`: starts of `#` lines after a blank line, with text above and no boneyard across. */
 function cutsOf(text: string): number[] {
   const cuts: number[] = [];
   const pattern = /\n[ \t]*\n(?=#)/g;
@@ -36,14 +35,27 @@ function cutsOf(text: string): number[] {
     if (cuts.length === 0 && text.slice(0, at).trim() === "") continue;
     cuts.push(at);
   }
-  if (cuts.length === 0) return cuts;
-  const ranges = cutTrivia(text).ranges;
-  let r = 0;
-  return cuts.filter((at) => {
-    while (r < ranges.length && ranges[r]!.end < at) r++;
-    const range = ranges[r];
-    return !(range && range.start < at && at < range.end) && !(range && range.start < at && !range.terminated);
-  });
+  return cuts.length === 0 ? cuts : outsideBoneyards(text, cuts);
+}
+
+/**
+ * The cuts that no boneyard runs over. A note cannot (it never spans a blank line, and a cut follows one); a boneyard
+ * runs from `/*` to the next `*\/`. Every `/*` is taken as an opening here, even one inside a note, which the parser
+ * would not: such a range only covers more, and leaving a cut out is always safe (two sections are read as one).
+ */
+function outsideBoneyards(text: string, cuts: number[]): number[] {
+  const kept: number[] = [];
+  let c = 0;
+  for (let open = text.indexOf("/*"); open !== -1 && c < cuts.length; ) {
+    const close = text.indexOf("*/", open + 2);
+    const end = close === -1 ? text.length : close + 2;
+    while (c < cuts.length && cuts[c]! <= open) kept.push(cuts[c++]!);
+    while (c < cuts.length && cuts[c]! < end) c++;
+    // From just before the closing mark: in `/*/` the parser's opening overlaps it. An opening too many is harmless.
+    open = close === -1 ? -1 : text.indexOf("/*", close - 1);
+  }
+  while (c < cuts.length) kept.push(cuts[c++]!);
+  return kept;
 }
 
 /** Codes whose diagnostics depend on more than their section (see above). */
@@ -72,8 +84,11 @@ interface Head {
   diagnostics: Diagnostic[] | undefined;
 }
 
-/** A section's diagnostics with offsets and lines counted from its start; null when one of them is not movable. */
-type Found = Diagnostic[] | null;
+/** A section's diagnostics with offsets and lines counted from its start (null when one of them is not movable), and its line breaks. */
+interface Found {
+  diagnostics: Diagnostic[] | null;
+  lines: number;
+}
 
 /**
  * The diagnostics of one document, version after version: `diagnostics(text)` equals `analyze(text, …).diagnostics`
@@ -107,17 +122,17 @@ export class SectionDiagnostics {
       const section = text.slice(start, end);
       let found = next.get(section) ?? previous.get(section);
       if (found === undefined) {
-        found = this.analyseSection(section, head);
+        found = { diagnostics: this.analyseSection(section, head), lines: lineCount(section, 0, section.length) };
         this.analysed++;
       }
       next.set(section, found);
-      if (found === null) {
+      if (found.diagnostics === null) {
         // Kept with the sections found before: while an unknown speaker is typed, the rest stays reusable.
         for (const [key, value] of next) previous.set(key, value);
         return undefined;
       }
-      for (const d of found) all.push(moved(d, start, line));
-      if (i + 1 < cuts.length) line += lineCount(text, start, end);
+      for (const d of found.diagnostics) all.push(moved(d, start, line));
+      line += found.lines;
     }
     this.sections = next;
     return sortDiagnostics(all);
@@ -136,7 +151,7 @@ export class SectionDiagnostics {
   }
 
   /** What analyze() finds in a section, as the whole script's parse, checks and lowering find it there. */
-  private analyseSection(text: string, head: Head): Found {
+  private analyseSection(text: string, head: Head): Diagnostic[] | null {
     const parsed = parseStream(text, { projectLabels: head.labels });
     // The section's own script has no title page: the checks of the title page ran with the head.
     const checker = new Checker(parsed.script(), parsed.source, head.config, head.cast);
