@@ -19,7 +19,8 @@ import { SectionDiagnostics } from "./sections.js";
 // (`npm run bench -- --only lsp` measures the diagnostics against a whole analyze()).
 //
 // The podc.json in use is checked before each analysis by its size and modification time (a stat per folder up to
-// it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications).
+// it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications);
+// and every few seconds while the writer types nothing (checkConfigs), so a cast fixed in another window shows at once.
 // When it changed, every configuration and analysis is forgotten and the listeners are told, to re-check every open
 // script. Editors that do send didChangeWatchedFiles get the same through configChanged().
 
@@ -116,6 +117,15 @@ export class Scripts {
     this.states.clear();
     this.files.clear();
     for (const listener of this.configListeners) listener();
+  }
+
+  /** Looks at every podc.json in use (a few stats); when one was created, changed or deleted, acts as configChanged. */
+  checkConfigs(): void {
+    for (const [dir, entry] of this.configs) {
+      if (configFingerprint(dir) === entry.fingerprint) continue;
+      this.configChanged();
+      return;
+    }
   }
 
   /** The configurations read so far that come from a podc.json (not the defaults). */
