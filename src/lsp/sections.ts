@@ -127,8 +127,10 @@ export class SectionDiagnostics {
       }
       next.set(section, found);
       if (found.diagnostics === null) {
-        // Kept with the sections found before: while an unknown speaker is typed, the rest stays reusable.
-        for (const [key, value] of next) previous.set(key, value);
+        // Kept with the sections found before, so that the rest stays reusable while an unknown speaker is there —
+        // up to a bound: typing elsewhere in the meantime adds a version of a section with every keystroke.
+        if (previous.size > 2 * cuts.length + 16) this.sections = next;
+        else for (const [key, value] of next) previous.set(key, value);
         return undefined;
       }
       for (const d of found.diagnostics) all.push(moved(d, start, line));
