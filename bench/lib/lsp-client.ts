@@ -8,6 +8,8 @@ export class LspClient {
   private readonly server: ChildProcess;
   private readonly connection: MessageConnection;
   private waiting: { uri: string; version: number; resolve: () => void } | undefined;
+  /** Diagnostics published so far: the server publishes once per version it analyses. */
+  publishes = 0;
   /** Milliseconds from the spawn to the first diagnostics published, once they have been. */
   readonly spawnedAt: number;
 
@@ -16,6 +18,7 @@ export class LspClient {
     this.server = spawn(process.execPath, [launcher, "lsp", "--stdio"], { cwd, stdio: ["pipe", "pipe", "ignore"] });
     this.connection = createMessageConnection(new StreamMessageReader(this.server.stdout!), new StreamMessageWriter(this.server.stdin!));
     this.connection.onNotification("textDocument/publishDiagnostics", (params: PublishDiagnosticsParams) => {
+      this.publishes++;
       const w = this.waiting;
       if (w && params.uri === w.uri && (params.version === undefined || params.version === w.version)) {
         this.waiting = undefined;

@@ -1,7 +1,7 @@
 -- podc for Neovim 0.7 to 0.11: the `podscript` file type for *.pod (Vim's own `pod` is Perl's documentation), and
 -- the podc language server for it, started once per project (the folder of podc.json). Put this file in your
 -- config (for example ~/.config/nvim/lua/podc.lua and `require("podc")` in init.lua), or paste it into init.lua.
--- Needs `podc` on the PATH (`npm install -g podc`, or `npm link` in a clone); see docs/editor.md.
+-- Needs `podc` on the PATH (`npm install --global` of podc's package file or of a clone); see docs/editor.md.
 
 if vim.fn.has("nvim-0.8") == 0 then
   vim.g.do_filetype_lua = 1 -- Neovim 0.7 reads vim.filetype.add only with this

@@ -27,7 +27,7 @@ export function quickFixes(state: ScriptState, range: Range, sent: readonly LspD
   const { positions } = state;
   const sentKeys = new Set(sent.map(key));
   const actions: CodeAction[] = [];
-  for (const d of state.analysis.diagnostics) {
+  for (const d of state.diagnostics) {
     if (!d.fixes) continue;
     const diagnostic = toLspDiagnostic(d, positions);
     const onLines = diagnostic.range.start.line <= range.end.line && diagnostic.range.end.line >= range.start.line;

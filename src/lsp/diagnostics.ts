@@ -48,7 +48,7 @@ export function toLspDiagnostic(d: Diagnostic, positions: PositionMap): LspDiagn
 export function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
   const { loaded, positions } = state;
   if (hasErrors(loaded.diagnostics)) return [configBlocks(loaded)];
-  return capDiagnostics(state.analysis.diagnostics, loaded.config.limits.diagnosticsPerFile).map((d) => toLspDiagnostic(d, positions));
+  return capDiagnostics(state.diagnostics, loaded.config.limits.diagnosticsPerFile).map((d) => toLspDiagnostic(d, positions));
 }
 
 /**

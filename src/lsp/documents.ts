@@ -7,15 +7,20 @@ import { analyze, type Analysis } from "../compile.js";
 import { configFingerprint } from "../config/find.js";
 import { loadConfigFor, type LoadedConfig } from "../config/load.js";
 import { defaultConfig } from "../config/schema.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { PositionMap } from "./positions.js";
+import { SectionDiagnostics } from "./sections.js";
 
 // Every feature reads the same analysis of a document: it is made at most once per document version (usually
 // right after the change, for diagnostics) and shared by completion, hover, symbols and the rest. The analysis
-// is the library's `analyze`, the one `podc check` runs, with the podc.json that governs the script's folder. It is
-// made whole every time (`npm run bench -- --only lsp` measures it against analyze() itself).
+// is the library's `analyze`, the one `podc check` runs, with the podc.json that governs the script's folder. The
+// diagnostics of an open document come first, and cheaply: only the sections that changed since its previous version
+// are analysed (sections.ts, exact); the whole analysis, which the other features read, is made when one first asks
+// (`npm run bench -- --only lsp` measures the diagnostics against a whole analyze()).
 //
 // The podc.json in use is checked before each analysis by its size and modification time (a stat per folder up to
-// it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications).
+// it), because many editors never tell the server that it changed (Neovim and Vim send no file-watch notifications);
+// and every few seconds while the writer types nothing (checkConfigs), so a cast fixed in another window shows at once.
 // When it changed, every configuration and analysis is forgotten and the listeners are told, to re-check every open
 // script. Editors that do send didChangeWatchedFiles get the same through configChanged().
 
@@ -24,8 +29,10 @@ export interface ScriptState {
   uri: string;
   version: number;
   document: TextDocument;
-  /** `analyze`'s for the same text and configuration, without the plan (no feature needs it). */
-  analysis: Analysis;
+  /** `analyze`'s for the same text and configuration, without the plan (no feature needs it); made on first use. */
+  readonly analysis: Analysis;
+  /** The analysis's diagnostics, sorted, found without making the whole analysis when the script allows it. */
+  diagnostics: Diagnostic[];
   /** The configuration the script was analysed with, and the podc.json it came from, if any. */
   loaded: LoadedConfig;
   positions: PositionMap;
@@ -40,6 +47,8 @@ interface FolderConfig {
 export class Scripts {
   readonly documents = new TextDocuments(TextDocument);
   private readonly states = new Map<string, ScriptState>();
+  /** Each open document's sections and their diagnostics, reused from version to version. */
+  private readonly sections = new Map<string, SectionDiagnostics>();
   /** Scripts read from disk (not open), by URI, with the file's size and time they were read at. */
   private readonly files = new Map<string, { stamp: string; state: ScriptState }>();
   /** LoadedConfig by folder, as `podc check` reads each folder's configuration once. */
@@ -52,6 +61,7 @@ export class Scripts {
     this.documents.listen(connection);
     this.documents.onDidClose((event) => {
       this.states.delete(event.document.uri);
+      this.sections.delete(event.document.uri);
     });
   }
 
@@ -67,7 +77,9 @@ export class Scripts {
     const loaded = this.configForUri(uri);
     const cached = this.states.get(uri);
     if (cached && cached.version === document.version && cached.loaded === loaded) return cached;
-    const state = this.analyse(uri, document, loaded);
+    let sections = this.sections.get(uri);
+    if (!sections) this.sections.set(uri, (sections = new SectionDiagnostics(filePath(uri) ?? uri)));
+    const state = this.analyse(uri, document, loaded, sections);
     this.states.set(uri, state);
     return state;
   }
@@ -107,6 +119,15 @@ export class Scripts {
     for (const listener of this.configListeners) listener();
   }
 
+  /** Looks at every podc.json in use (a few stats); when one was created, changed or deleted, acts as configChanged. */
+  checkConfigs(): void {
+    for (const [dir, entry] of this.configs) {
+      if (configFingerprint(dir) === entry.fingerprint) continue;
+      this.configChanged();
+      return;
+    }
+  }
+
   /** The configurations read so far that come from a podc.json (not the defaults). */
   configFiles(): LoadedConfig[] {
     const byPath = new Map<string, LoadedConfig>();
@@ -136,10 +157,22 @@ export class Scripts {
     return entry.loaded;
   }
 
-  private analyse(uri: string, document: TextDocument, loaded: LoadedConfig): ScriptState {
-    const path = filePath(uri);
-    const analysis = analyze(document.getText(), { file: path ?? uri, config: loaded.config, plan: false });
-    return { uri, version: document.version, document, analysis, loaded, positions: new PositionMap(document) };
+  private analyse(uri: string, document: TextDocument, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptState {
+    const text = document.getText();
+    const whole = () => analyze(text, { file: filePath(uri) ?? uri, config: loaded.config, plan: false });
+    let analysis: Analysis | undefined;
+    const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;
+    return {
+      uri,
+      version: document.version,
+      document,
+      get analysis() {
+        return (analysis ??= whole());
+      },
+      diagnostics,
+      loaded,
+      positions: new PositionMap(document),
+    };
   }
 }
 

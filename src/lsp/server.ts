@@ -9,7 +9,7 @@ import { addCodeActionsHandler } from "./code-actions.js";
 import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";
 import { addDefinitionHandler } from "./definition.js";
-import { addDiagnosticsHandler } from "./diagnostics.js";
+import { addDiagnosticsHandler, guarded } from "./diagnostics.js";
 import { filePath, Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
@@ -27,6 +27,9 @@ import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 // analysis of a document (documents.ts) and lives in its own file. Only standard LSP 3.17 is spoken: incremental
 // text sync, UTF-16 positions, pushed or pulled diagnostics, and a file watcher on podc.json and scripts when the
 // client can register one (and without it, podc.json is still noticed: see documents.ts).
+
+/** How often podc.json is looked at when the editor cannot watch files and nothing else made the server look. */
+const CONFIG_CHECK_MS = 2000;
 
 /** Wires every feature onto `connection` and starts listening. The caller owns the transport and the process. */
 export function startServer(connection: Connection, inbox: Inbox): void {
@@ -78,6 +81,10 @@ export function startServer(connection: Connection, inbox: Inbox): void {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: "**/podc.json" }, { globPattern: "**/*.pod" }],
       });
+    } else {
+      // Nothing will say that podc.json changed while the writer edits it elsewhere: look now and then (unref'd, so
+      // it never keeps the process alive).
+      setInterval(() => guarded(connection, () => scripts.checkConfigs()), CONFIG_CHECK_MS).unref();
     }
   });
 

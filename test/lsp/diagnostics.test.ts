@@ -103,6 +103,24 @@ describe("diagnostics", () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("offers the fix of every kind the issue names with the cursor past the end of its line", async () => {
+    const lines = ["Title: T", "Cast:", "HOST: Ethan", "", "HOST: Hello.", "GUEST: Hi.", "", "The door opens slowly.", "", "SONG: Tune", "[Verse]", "la la", "END SONG", "", "END SONG", "", "HOST: Bye.", "/* cut:", "HOST: gone", ""];
+    const uri = "untitled:every-fix.pod";
+    await client.open(uri, lines.join("\n"));
+    const at = async (line: number) => {
+      const end = lines[line]!.length + 10;
+      const actions = await client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: range(line, end, end), context: { diagnostics: [] } });
+      return actions.map((a) => a.title);
+    };
+    expect(await at(2)).toEqual(["Indent the Cast entry"]);
+    expect(await at(5)).toEqual(["Add GUEST to the Cast with the voice Victoria"]); // the first voice nobody speaks with
+    expect(await at(7)).toEqual(["Write it as a direction (! …)"]);
+    expect(await at(9)).toEqual(["Add a Style: line"]);
+    expect(await at(14)).toEqual(["Remove this END SONG"]);
+    expect(await at(17)).toEqual(["Close the boneyard at the end of the script"]);
+    expect(await at(4)).toEqual([]);
+  });
+
   it("re-checks on every ranged change", async () => {
     const uri = "untitled:broken.pod";
     const { diagnostics } = await client.change(uri, [{ range: range(7, 0, 4), text: "HOSR" }]);
@@ -173,6 +191,8 @@ describe("diagnostics", () => {
     const lspOf = (t: string) =>
       analyze(t, { file: uri, config: defaultConfig() }).diagnostics.map((d) => ({ code: d.code, line: d.span.start.line - 1, message: d.message }));
     const changes = [
+      { range: range(562, 0, 7), text: "[Chrous]" }, // a misspelt marker in a song of part 50: its section alone is checked
+      { range: range(20, 0, 0), text: "\n\n" }, // moves it down: every other section's problems are reused, moved
       { range: range(600, 0, 0), text: "ZED: Who?\n" }, // an unknown speaker in the middle
       { range: range(300, 0, 0), text: "\n\n" }, // moves it down
       { range: range(10, 0, 0), text: "[[TODO check]]\n\n" },

@@ -119,4 +119,17 @@ describe("podc.json without file watching", () => {
     expect(JSON.stringify(hover)).toContain("Victoria");
     expect((await next).diagnostics).toEqual([]);
   });
+
+  it("notices it with no request at all, while the writer types nothing", async () => {
+    dir = mkdtempSync(join(tmpdir(), "podc-lsp-"));
+    const config = join(dir, "podc.json");
+    writeFileSync(config, JSON.stringify({ cast: { HOST: "Ethan" } }));
+    client = await startClient(pathToFileURL(dir).href, { watch: false });
+    const uri = pathToFileURL(join(dir, "episode.pod")).href;
+    expect((await client.open(uri, "HOST: Hello.\n\nGUEST: Hi.\n")).diagnostics.map((d) => d.code)).toEqual(["POD0201"]);
+    const next = client.nextDiagnostics(uri);
+    writeFileSync(config, JSON.stringify({ cast: { HOST: "Ethan", GUEST: "Victoria" } }));
+    utimesSync(config, new Date(), new Date(Date.now() + 5000));
+    expect((await next).diagnostics).toEqual([]);
+  });
 });
