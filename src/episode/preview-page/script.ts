@@ -1,0 +1,174 @@
+/*
+ * The preview page's script, inlined into the page. It keeps the transcript and the chapters in step with the audio:
+ * the current cue is found by binary search (thousands of cues stay cheap) and the DOM is touched only when the cue
+ * or chapter changes, never per frame. The transcript scrolls to follow the audio until the listener scrolls it
+ * themselves; then a "Follow the audio" button brings them back.
+ */
+
+/** The page's JavaScript: plain ES2017, no modules, reads its data from `#episode-data`. */
+export const PREVIEW_SCRIPT = `
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("episode-data").textContent);
+  var audio = document.getElementById("player");
+  var bar = document.querySelector(".bar");
+  var follow = document.getElementById("follow");
+  var nowChapter = document.getElementById("now-chapter");
+  var cueStarts = data.cues.map(function (c) { return c[0]; });
+  var cueEnds = data.cues.map(function (c) { return c[1]; });
+  var cueButtons = Array.prototype.slice.call(document.querySelectorAll(".cue button"));
+  var chapterButtons = Array.prototype.slice.call(document.querySelectorAll(".chapter-list button"));
+  var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var currentCue = -1, currentChapter = -2, following = true, frame = 0;
+
+  // The last index whose start is at or before ms, or -1.
+  function lastAtOrBefore(starts, ms) {
+    var lo = 0, hi = starts.length - 1, found = -1;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (starts[mid] <= ms) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+  // The cue playing at ms: the latest started that has not ended (a longer cue before it may still be running).
+  function cueAt(ms) {
+    var i = lastAtOrBefore(cueStarts, ms);
+    if (i >= 0 && ms < cueEnds[i]) return i;
+    if (i >= 1 && ms < cueEnds[i - 1]) return i - 1;
+    return -1;
+  }
+
+  function mark(button, on) {
+    if (!button) return;
+    if (on) button.setAttribute("aria-current", "true"); else button.removeAttribute("aria-current");
+  }
+  function transcriptHasFocus() {
+    var active = document.activeElement;
+    return !!active && !!active.closest && !!active.closest(".transcript");
+  }
+  function setRoving(button) {
+    for (var i = 0; i < cueButtons.length; i++) if (cueButtons[i].tabIndex === 0 && cueButtons[i] !== button) cueButtons[i].tabIndex = -1;
+    button.tabIndex = 0;
+  }
+  // Scrolls only when the cue has left the comfortable middle of the view: reading is not jolted at every line.
+  function reveal(button, force) {
+    var box = button.getBoundingClientRect();
+    var top = bar.getBoundingClientRect().bottom;
+    var bottom = window.innerHeight;
+    var margin = Math.min(120, (bottom - top) / 4);
+    if (!force && box.top >= top + 8 && box.bottom <= bottom - margin) return;
+    button.scrollIntoView({ block: "center", behavior: reduceMotion || force ? "auto" : "smooth" });
+  }
+
+  function update() {
+    var ms = audio.currentTime * 1000;
+    var cue = cueAt(ms);
+    if (cue !== currentCue) {
+      mark(cueButtons[currentCue], false);
+      mark(cueButtons[cue], true);
+      currentCue = cue;
+      if (cue >= 0) {
+        if (!transcriptHasFocus()) setRoving(cueButtons[cue]);
+        if (following && !audio.paused) reveal(cueButtons[cue], false);
+      }
+    }
+    var chapter = lastAtOrBefore(data.chapters, ms);
+    if (chapter !== currentChapter) {
+      mark(chapterButtons[currentChapter], false);
+      mark(chapterButtons[chapter], true);
+      currentChapter = chapter;
+      if (chapter < 0) nowChapter.replaceChildren();
+      else {
+        var label = document.createElement("b");
+        label.textContent = chapterButtons[chapter].querySelector(".title").textContent;
+        nowChapter.replaceChildren("Now: ", label);
+      }
+    }
+  }
+  function tick() {
+    update();
+    frame = audio.paused ? 0 : requestAnimationFrame(tick);
+  }
+  ["timeupdate", "seeked", "loadedmetadata", "pause"].forEach(function (type) { audio.addEventListener(type, update); });
+  audio.addEventListener("play", function () { if (!frame) frame = requestAnimationFrame(tick); });
+
+  function resume() {
+    following = true;
+    follow.hidden = true;
+    if (currentCue >= 0) reveal(cueButtons[currentCue], true);
+  }
+  function stopFollowing() {
+    if (!following) return;
+    following = false;
+    follow.hidden = false;
+  }
+  // What a listener does to scroll by hand; the page's own smooth scroll raises none of these.
+  window.addEventListener("wheel", stopFollowing, { passive: true });
+  window.addEventListener("touchmove", stopFollowing, { passive: true });
+  document.addEventListener("pointerdown", function (event) { if (event.target === document.documentElement) stopFollowing(); });
+  follow.addEventListener("click", resume);
+
+  function seek(ms) {
+    audio.currentTime = ms / 1000;
+    following = true;
+    follow.hidden = true;
+    update();
+    if (audio.paused) {
+      var playing = audio.play();
+      if (playing && playing.catch) playing.catch(function () {});
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest("[data-start]");
+    if (target) seek(Number(target.getAttribute("data-start")));
+  });
+
+  // One tab stop for the whole transcript; the arrows move along it, Enter or Space plays from the line.
+  document.querySelector(".transcript").addEventListener("keydown", function (event) {
+    var at = cueButtons.indexOf(event.target);
+    if (at < 0) return;
+    var to = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + 10, PageUp: at - 10, Home: 0, End: cueButtons.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    var next = cueButtons[Math.max(0, Math.min(cueButtons.length - 1, to))];
+    setRoving(next);
+    next.focus();
+    following = false;
+    follow.hidden = audio.paused;
+  });
+
+  // Shortcuts a media page is expected to have, kept away from controls that use the same keys.
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    var tag = target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || tag === "AUDIO" || target.isContentEditable) return;
+    var onButton = tag === "BUTTON" || tag === "A";
+    var key = event.key;
+    if (key === "k" || (key === " " && !onButton)) {
+      event.preventDefault();
+      if (audio.paused) { var playing = audio.play(); if (playing && playing.catch) playing.catch(function () {}); } else audio.pause();
+    } else if (key === "j" || key === "l") {
+      event.preventDefault();
+      audio.currentTime = Math.max(0, audio.currentTime + (key === "j" ? -5 : 5));
+    } else if (key === "f") {
+      event.preventDefault();
+      resume();
+    } else if (!onButton && (key === "PageDown" || key === "PageUp" || key === "ArrowDown" || key === "ArrowUp" || key === "Home" || key === "End")) {
+      stopFollowing();
+    }
+  });
+
+  // Comparing takes means hearing one at a time: whatever starts playing pauses every other player.
+  document.addEventListener("play", function (event) {
+    var players = document.querySelectorAll("audio");
+    for (var i = 0; i < players.length; i++) if (players[i] !== event.target) players[i].pause();
+  }, true);
+
+  // The sticky bar's height keeps the lines it covers visible when scrolled to.
+  function measureBar() { document.documentElement.style.setProperty("--bar-h", bar.offsetHeight + "px"); }
+  measureBar();
+  if (window.ResizeObserver) new ResizeObserver(measureBar).observe(bar);
+  update();
+})();
+`;
