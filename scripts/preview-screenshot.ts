@@ -4,12 +4,15 @@
  * quiet stand-in audio of those lengths, screenshot in headless chromium while a line in the middle plays.
  *
  *   npx tsx scripts/preview-screenshot.ts          (needs ffmpeg and chromium; PODC_CHROMIUM names another browser)
+ *
+ * --dark and --phone show the page as a dark-themed or phone-sized screen would; --out writes elsewhere.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { analyze } from "../src/compile.js";
 import { loadConfigFor } from "../src/config/load.js";
@@ -19,7 +22,8 @@ import { spokenMs } from "../src/lower/spoken-length.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const SCRIPT = join(ROOT, "examples", "lighthouse-keepers.pod");
-const OUTPUT = join(ROOT, "docs", "images", "preview-page.png");
+const options = parseArgs({ options: { dark: { type: "boolean" }, phone: { type: "boolean" }, out: { type: "string" } } }).values;
+const OUTPUT = options.out ?? join(ROOT, "docs", "images", "preview-page.png");
 const TURN_GAP_MS = 350;
 
 /** The example's episode with estimated times, and the length of every audio file it names. */
@@ -104,8 +108,8 @@ async function main(): Promise<void> {
       executablePath: process.env.PODC_CHROMIUM ?? "/usr/bin/chromium",
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-      viewport: { width: 1100, height: 900 },
-      colorScheme: process.argv.includes("--dark") ? "dark" : "light",
+      viewport: options.phone ? { width: 390, height: 844 } : { width: 1100, height: 900 },
+      colorScheme: options.dark ? "dark" : "light",
     });
     try {
       const page = browser.pages()[0] ?? (await browser.newPage());

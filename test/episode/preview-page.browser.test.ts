@@ -226,7 +226,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
     expect(dialogs).toEqual([]);
   });
 
-  it("keeps a long episode's highlight exact: binary search over thousands of cues", async () => {
+  it("keeps a long episode's highlight exact, and follows it down the page until the listener scrolls away", async () => {
     const cues = Array.from({ length: 4000 }, (_, i) => ({ startMs: i * 150, endMs: i * 150 + 140, speaker: i % 2 ? "GUEST" : "HOST", text: `Line ${i}`, kind: "speech" as const }));
     await tone(join(dir, "long.mp3"), 600_000, 220);
     const long: PreviewEpisode = { ...EPISODE, title: "Long", audio: "long.mp3", durationMs: 600_000, cues, chapters: [{ startMs: 0, title: "All", kind: "section" }], songs: [] };
@@ -239,6 +239,26 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
         await waitUntil(tab, `document.querySelector('.cue button[data-index="${k}"]').hasAttribute("aria-current")`);
         expect(await tab.evaluate(`[...document.querySelectorAll(".cue button[aria-current]")].map((b) => Number(b.dataset.index))`)).toEqual([k]);
       }
+      const playing = `document.querySelector(".cue button[aria-current]")`;
+      const inView = `(() => { const b = ${playing}?.getBoundingClientRect(); return !!b && b.top >= document.querySelector(".bar").offsetHeight && b.bottom <= innerHeight; })()`;
+      const index = async () => Number(await tab.evaluate(`${playing}?.dataset.index ?? -1`));
+      // Playing from line 2000, far below the top: the page scrolls the playing line into view and keeps it there.
+      await tab.evaluate(`(async () => { const a = document.getElementById("player"); a.muted = true; a.currentTime = 300.07; await a.play(); })()`);
+      await waitUntil(tab, inView);
+      const first = await index();
+      await waitUntil(tab, `Number(${playing}?.dataset.index) >= ${first + 3}`);
+      await waitUntil(tab, inView);
+      // The listener scrolls up by hand: the page stops following and offers to follow again.
+      await tab.mouse.move(500, 400);
+      for (let tick = 0; tick < 5; tick++) await tab.mouse.wheel(0, -800);
+      await waitUntil(tab, `!document.getElementById("follow").hidden`);
+      const scrolled = await index();
+      await waitUntil(tab, `Number(${playing}?.dataset.index) >= ${scrolled + 3}`);
+      expect(await tab.evaluate(inView)).toBe(false);
+      await tab.click("#follow");
+      await waitUntil(tab, inView);
+      expect(await tab.evaluate(`document.getElementById("follow").hidden`)).toBe(true);
+      await tab.evaluate(`document.getElementById("player").pause()`);
     } finally {
       // Closing the tab aborts its media loads: that is not the page's doing.
       tab.removeAllListeners();

@@ -19,7 +19,7 @@ export const PREVIEW_SCRIPT = `
   var cueButtons = Array.prototype.slice.call(document.querySelectorAll(".cue button"));
   var chapterButtons = Array.prototype.slice.call(document.querySelectorAll(".chapter-list button"));
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  var currentCue = -1, currentChapter = -2, following = true, frame = 0;
+  var currentCue = -1, currentChapter = -2, following = true, frame = 0, glidingUntil = 0;
 
   // The last index whose start is at or before ms, or -1.
   function lastAtOrBefore(starts, ms) {
@@ -57,7 +57,11 @@ export const PREVIEW_SCRIPT = `
     var bottom = window.innerHeight;
     var margin = Math.min(120, (bottom - top) / 4);
     if (!force && box.top >= top + 8 && box.bottom <= bottom - margin) return;
-    button.scrollIntoView({ block: "center", behavior: reduceMotion || force ? "auto" : "smooth" });
+    // A short hop glides; a long one (a seek far away) jumps, or the glide would still be under way at the next line.
+    var far = force || box.top < top - window.innerHeight || box.bottom > bottom + window.innerHeight;
+    var smooth = !reduceMotion && !far;
+    if (smooth) glidingUntil = performance.now() + 1000;
+    button.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
   }
 
   function update() {
@@ -100,6 +104,9 @@ export const PREVIEW_SCRIPT = `
   function stopFollowing() {
     if (!following) return;
     following = false;
+    // A glide of the page's own still under way would carry on over the listener's scroll: stop it where it is.
+    if (performance.now() < glidingUntil) window.scrollTo({ top: window.scrollY, behavior: "instant" });
+    glidingUntil = 0;
     follow.hidden = false;
   }
   // What a listener does to scroll by hand; the page's own smooth scroll raises none of these.

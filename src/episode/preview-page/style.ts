@@ -91,6 +91,18 @@ footer { max-width: 72rem; margin: 0 auto; padding: 1rem 1rem 3rem; color: var(-
 footer kbd { font: .75rem/1 ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: .1rem .3rem; background: var(--panel); }
 footer dl { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: .25rem 0 0; }
 footer dt, footer dd { display: inline; margin: 0; }
+@media (max-width: 40rem) {
+  .bar-inner { grid-template-columns: minmax(0, 1fr); padding: .5rem .75rem .35rem; gap: .25rem; }
+  .kicker { display: none; }
+  h1 { font-size: 1.15rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .meta { justify-self: start; text-align: left; font-size: .8125rem; }
+  .now { min-height: 1.75rem; }
+  .layout { padding: .5rem; gap: 1rem; }
+  .panel { padding: .6rem .35rem; border-radius: 10px; }
+  h2 { padding: 0 .4rem; }
+  .cue button, .chapter-list button { grid-template-columns: 2.9rem minmax(0, 1fr); padding: .4rem; gap: .1rem .35rem; }
+  .group h3 { padding: 0 .4rem; }
+}
 @media (prefers-reduced-motion: reduce) { .cue button { transition: none; } }
 @media print { .bar { position: static; } .player, .takes, .follow { display: none; } }
 `;
