@@ -30,6 +30,8 @@ type Chapter = PreviewEpisode["chapters"][number];
 type Song = PreviewEpisode["songs"][number];
 
 const SPEAKER_COLOURS = 6;
+/** Lines per list: the browser skips the layout of a list off screen (content-visibility), so lists stay short. */
+const CUES_PER_LIST = 100;
 
 /** The page's HTML for `episode`: one self-contained document. */
 export function previewPage(episode: PreviewEpisode): string {
@@ -109,6 +111,7 @@ function transcriptPanel(episode: PreviewEpisode): string {
   const groups: string[] = [];
   let chapter = 0;
   let open = false;
+  let inList = 0;
   const close = () => {
     if (open) groups.push("</ol>\n</section>");
     open = false;
@@ -122,11 +125,17 @@ function transcriptPanel(episode: PreviewEpisode): string {
         : `<section class="group">\n<ol class="cues">`,
     );
     open = true;
+    inList = 0;
   };
   for (const [index, cue] of episode.cues.entries()) {
     // Every chapter started by now gets its heading, even one without words (a song without lyrics).
     while (chapter < episode.chapters.length && episode.chapters[chapter]!.startMs <= cue.startMs) openGroup(episode.chapters[chapter++]);
     if (!open) openGroup(undefined);
+    if (inList === CUES_PER_LIST) {
+      groups.push(`</ol>\n<ol class="cues">`);
+      inList = 0;
+    }
+    inList++;
     groups.push(cueItem(cue, index, colours));
   }
   while (episode.cues.length > 0 && chapter < episode.chapters.length) openGroup(episode.chapters[chapter++]);

@@ -93,8 +93,17 @@ export const PREVIEW_SCRIPT = `
     update();
     frame = audio.paused ? 0 : requestAnimationFrame(tick);
   }
-  ["timeupdate", "seeked", "loadedmetadata", "pause"].forEach(function (type) { audio.addEventListener(type, update); });
-  audio.addEventListener("play", function () { if (!frame) frame = requestAnimationFrame(tick); });
+  ["timeupdate", "loadedmetadata", "pause"].forEach(function (type) { audio.addEventListener(type, update); });
+  // After a seek (the player's own slider too) and on pressing play, the playing line is brought into view if it is not.
+  function catchUp() {
+    update();
+    if (following && currentCue >= 0) reveal(cueButtons[currentCue], false);
+  }
+  audio.addEventListener("seeked", catchUp);
+  audio.addEventListener("play", function () {
+    catchUp();
+    if (!frame) frame = requestAnimationFrame(tick);
+  });
 
   function resume() {
     following = true;

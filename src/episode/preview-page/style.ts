@@ -63,6 +63,8 @@ time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .8125
 .chapter-list button[aria-current] { background: var(--current); box-shadow: inset 3px 0 0 var(--current-edge); }
 .chapter-list .song-mark, .group h3 .song-mark { color: var(--lyrics); }
 
+/* A long episode's parts off screen are not laid out until scrolled near: thousands of lines open and play smoothly. */
+.cues { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
 .group + .group { margin-top: 1.25rem; }
 .group h3 { font-size: 1.05rem; margin: 0 0 .35rem; padding: 0 .6rem; }
 .cue button { display: grid; grid-template-columns: 3.4rem minmax(0, 1fr); gap: .1rem .5rem; width: 100%; text-align: left; background: none; border: 0; border-radius: 10px; padding: .45rem .6rem; cursor: pointer; scroll-margin: calc(var(--bar-h) + 2rem) 0 4rem; transition: background-color .15s; }
@@ -73,7 +75,7 @@ time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .8125
 .text { overflow-wrap: anywhere; }
 .s0 { color: var(--s0); } .s1 { color: var(--s1); } .s2 { color: var(--s2); } .s3 { color: var(--s3); } .s4 { color: var(--s4); } .s5 { color: var(--s5); }
 .lyrics .who { color: var(--lyrics); }
-.lyrics .text { white-space: pre-line; font-style: italic; color: var(--lyrics); border-left: 2px solid color-mix(in srgb, var(--lyrics) 40%, transparent); padding-left: .6rem; }
+.lyrics .text { white-space: pre-line; font-style: italic; color: var(--lyrics); border-left: 2px solid var(--line); border-left-color: color-mix(in srgb, var(--lyrics) 40%, transparent); padding-left: .6rem; }
 
 .takes .hint { margin: 0 0 .75rem; font-size: .875rem; color: var(--muted); }
 .takes code { font-size: .85em; background: var(--hover); padding: .05rem .3rem; border-radius: 4px; }
