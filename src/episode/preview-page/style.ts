@@ -43,14 +43,13 @@ h1 { margin: 0; font-size: clamp(1.2rem, 1rem + 1.2vw, 1.75rem); line-height: 1.
 .follow { border: 1px solid var(--accent); background: var(--accent); color: var(--accent-fg); border-radius: 999px; padding: .15rem .8rem; cursor: pointer; font-size: .875rem; }
 .follow[hidden] { display: none; }
 
-.layout { max-width: 72rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1.5rem; grid-template-columns: minmax(0, 1fr); grid-template-areas: "chapters" "transcript" "takes"; }
-.side { display: contents; }
-.chapters { grid-area: chapters; }
-.transcript { grid-area: transcript; min-width: 0; }
-.takes { grid-area: takes; }
+/* The order on screen is the order in the document (and so of the Tab key): chapters, takes, transcript. */
+.layout { max-width: 72rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1.5rem; grid-template-columns: minmax(0, 1fr); }
+.side { display: flex; flex-direction: column; gap: 1.5rem; min-width: 0; }
+.transcript { min-width: 0; }
 @media (min-width: 60rem) {
-  .layout { grid-template-columns: minmax(16rem, 21rem) minmax(0, 1fr); grid-template-areas: "side transcript"; align-items: start; }
-  .side { display: flex; flex-direction: column; gap: 1.5rem; grid-area: side; position: sticky; top: calc(var(--bar-h) + 1rem); max-height: calc(100vh - var(--bar-h) - 2rem); overflow: auto; padding-right: .25rem; }
+  .layout { grid-template-columns: minmax(16rem, 21rem) minmax(0, 1fr); align-items: start; }
+  .side { position: sticky; top: calc(var(--bar-h) + 1rem); max-height: calc(100vh - var(--bar-h) - 2rem); overflow: auto; padding-right: .25rem; }
 }
 h2 { font-size: .8rem; letter-spacing: .07em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
 .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: .9rem; }
@@ -106,5 +105,10 @@ footer dt, footer dd { display: inline; margin: 0; }
   .group h3 { padding: 0 .4rem; }
 }
 @media (prefers-reduced-motion: reduce) { .cue button { transition: none; } }
-@media print { .bar { position: static; } .player, .takes, .follow { display: none; } }
+@media print {
+  .bar, .side { position: static; max-height: none; overflow: visible; }
+  .player, .takes, .follow, .skip, .meta a { display: none; }
+  .layout { display: block; }
+  .cues { content-visibility: visible; }
+}
 `;
