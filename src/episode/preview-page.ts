@@ -34,7 +34,10 @@ const SPEAKER_COLOURS = 6;
 const CUES_PER_LIST = 100;
 
 /** The page's HTML for `episode`: one self-contained document. */
-export function previewPage(episode: PreviewEpisode): string {
+export function previewPage(given: PreviewEpisode): string {
+  // The highlight's binary search and the grouping under chapters need time order; a stable sort keeps ties as given.
+  const byStart = (a: { startMs: number }, b: { startMs: number }) => a.startMs - b.startMs;
+  const episode = { ...given, chapters: [...given.chapters].sort(byStart), cues: [...given.cues].sort(byStart) };
   const title = escapeHtml(episode.title);
   const data = { durationMs: episode.durationMs, chapters: episode.chapters.map((c) => c.startMs), cues: episode.cues.map((c) => [c.startMs, c.endMs]) };
   const policy = [
@@ -62,7 +65,7 @@ export function previewPage(episode: PreviewEpisode): string {
 <div class="bar-inner">
 <div><p class="kicker">Episode preview</p><h1>${title}</h1></div>
 <p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></p>
-<audio id="player" class="player" controls preload="metadata" src="${escapeHtml(relativeUrl(episode.audio))}">Your browser cannot play this audio; open <a href="${escapeHtml(relativeUrl(episode.audio))}">the file</a> instead.</audio>
+<audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}">Your browser cannot play this audio; open <a href="${escapeHtml(relativeUrl(episode.audio))}">the file</a> instead.</audio>
 <p class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button></p>
 </div>
 </header>

@@ -266,6 +266,25 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
     }
   });
 
+  it("names an audio file missing from beside the page, and what brings it back", async () => {
+    const moved: PreviewEpisode = { ...EPISODE, audio: "gone.mp3", songs: [{ ...EPISODE.songs[0]!, takes: [...EPISODE.songs[0]!.takes, { label: "Take 3", audio: "takes/gone.take-3.mp3" }] }] };
+    writeFileSync(join(dir, "moved.html"), previewPage(moved));
+    // Its own tab: the failed loads are what this test expects, not problems of the page.
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(pathToFileURL(join(dir, "moved.html")).href);
+      await waitUntil(tab, `document.querySelectorAll(".missing").length === 2`);
+      const notes = (await tab.evaluate(`[...document.querySelectorAll(".missing")].map((p) => p.textContent)`)) as string[];
+      expect(notes).toEqual([
+        "Cannot play gone.mp3: keep this page in its folder beside the audio, or run podc build again.",
+        "Cannot play gone.take-3.mp3: keep this page in its folder beside the audio, or run podc build again.",
+      ]);
+      expect(await tab.evaluate(`document.querySelector(".take:last-child .missing") !== null`)).toBe(true);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it("asks nothing of the network and logs no error", () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((url) => !url.startsWith("file://"))).toEqual([]);

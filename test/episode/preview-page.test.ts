@@ -89,6 +89,15 @@ describe("the preview page's HTML", () => {
     expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
   });
 
+  it("puts cues and chapters given out of order in time order", () => {
+    const e = episode();
+    const shuffled = previewPage({ ...e, cues: [...e.cues].reverse(), chapters: [...e.chapters].reverse() });
+    const texts = [...shuffled.matchAll(/<span class="text">([^<]*)/g)].map((m) => m[1]);
+    expect(texts).toEqual(e.cues.map((c) => escaped(c.text)));
+    const json = /<script type="application\/json" id="episode-data">(.*?)<\/script>/s.exec(shuffled)![1]!;
+    expect(JSON.parse(json).chapters).toEqual([0, 4000, 7500]);
+  });
+
   it("says so when there is nothing to list, and leaves out the takes without songs", () => {
     const empty = previewPage({ title: "Empty", audio: "empty.mp3", durationMs: 0, chapters: [], cues: [], songs: [] });
     expect(empty).toContain("This episode has no chapters.");

@@ -181,6 +181,21 @@ export const PREVIEW_SCRIPT = `
     for (var i = 0; i < players.length; i++) if (players[i] !== event.target) players[i].pause();
   }, true);
 
+  // A page moved away from its audio, or a file deleted: say which file is missing and what brings it back.
+  function reportMissing(player) {
+    var place = player === audio ? bar.querySelector(".bar-inner") : player.parentNode;
+    if (place.querySelector(":scope > .missing")) return;
+    var note = document.createElement("p");
+    note.className = "missing";
+    note.setAttribute("role", "alert");
+    var name = decodeURIComponent((player.getAttribute("src") || "").split("/").pop());
+    note.textContent = "Cannot play " + name + ": keep this page in its folder beside the audio, or run podc build again.";
+    place.append(note);
+  }
+  document.addEventListener("error", function (event) { if (event.target.tagName === "AUDIO") reportMissing(event.target); }, true);
+  // A file missing from the start may have failed before this script ran.
+  Array.prototype.forEach.call(document.querySelectorAll("audio"), function (player) { if (player.error) reportMissing(player); });
+
   // The sticky bar's height keeps the lines it covers visible when scrolled to.
   function measureBar() { document.documentElement.style.setProperty("--bar-h", bar.offsetHeight + "px"); }
   measureBar();

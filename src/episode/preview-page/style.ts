@@ -9,7 +9,7 @@ export const PREVIEW_STYLE = `
   color-scheme: light dark;
   --bg: #f8f7f3; --panel: #ffffff; --fg: #1d1d21; --muted: #5f5f68; --line: #e2e0d8;
   --accent: #0a5fb4; --accent-fg: #ffffff; --current: #fff1b8; --current-edge: #e0a800; --hover: #f0eee7;
-  --lyrics: #6e3a99; --picked: #1f7a3f;
+  --lyrics: #6e3a99; --picked: #1f7a3f; --problem: #9b1c1c; --problem-bg: #fde8e8;
   --s0: #0a5fb4; --s1: #b3401d; --s2: #1f7a3f; --s3: #8a3ea8; --s4: #8a6100; --s5: #0f7c84;
   --bar-h: 8.5rem;
   --font: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
@@ -18,7 +18,7 @@ export const PREVIEW_STYLE = `
   :root {
     --bg: #131316; --panel: #1c1c21; --fg: #ececf0; --muted: #a3a3ad; --line: #2e2e35;
     --accent: #78b8ff; --accent-fg: #0d1117; --current: #3b3320; --current-edge: #f0c04a; --hover: #24242a;
-    --lyrics: #d2a8ff; --picked: #6fd08f;
+    --lyrics: #d2a8ff; --picked: #6fd08f; --problem: #ffb4b4; --problem-bg: #3d1d1d;
     --s0: #78b8ff; --s1: #ff9d7a; --s2: #6fd08f; --s3: #d2a8ff; --s4: #f0c04a; --s5: #5fd4dc;
   }
 }
@@ -88,6 +88,7 @@ time { font-variant-numeric: tabular-nums; color: var(--muted); font-size: .8125
 .badge { font-size: .75rem; font-weight: 600; color: var(--picked); justify-self: end; }
 .take audio { grid-column: 1 / -1; width: 100%; height: 2.25rem; }
 
+.missing { grid-column: 1 / -1; margin: 0; padding: .35rem .6rem; border-radius: 6px; font-size: .875rem; background: var(--problem-bg); color: var(--problem); }
 footer { max-width: 72rem; margin: 0 auto; padding: 1rem 1rem 3rem; color: var(--muted); font-size: .8125rem; }
 footer kbd { font: .75rem/1 ui-monospace, monospace; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px; padding: .1rem .3rem; background: var(--panel); }
 footer dl { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: .25rem 0 0; }
