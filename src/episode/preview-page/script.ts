@@ -46,9 +46,12 @@ export const PREVIEW_SCRIPT = `
     var active = document.activeElement;
     return !!active && !!active.closest && !!active.closest(".transcript");
   }
+  // The one line of the transcript the Tab key stops at (the page is written with the first).
+  var roving = cueButtons[0];
   function setRoving(button) {
-    for (var i = 0; i < cueButtons.length; i++) if (cueButtons[i].tabIndex === 0 && cueButtons[i] !== button) cueButtons[i].tabIndex = -1;
+    if (roving) roving.tabIndex = -1;
     button.tabIndex = 0;
+    roving = button;
   }
   // Scrolls only when the cue has left the comfortable middle of the view: reading is not jolted at every line.
   function reveal(button, force) {
@@ -141,16 +144,16 @@ export const PREVIEW_SCRIPT = `
 
   // One tab stop for the whole transcript; the arrows move along it, Enter or Space plays from the line.
   document.querySelector(".transcript").addEventListener("keydown", function (event) {
-    var at = cueButtons.indexOf(event.target);
-    if (at < 0) return;
+    if (!event.target.matches(".cue button")) return;
+    var at = Number(event.target.getAttribute("data-index"));
     var to = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + 10, PageUp: at - 10, Home: 0, End: cueButtons.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     var next = cueButtons[Math.max(0, Math.min(cueButtons.length - 1, to))];
     setRoving(next);
     next.focus();
-    following = false;
-    follow.hidden = audio.paused;
+    // Reading ahead or back: the page stops pulling the view to the playing line until asked.
+    stopFollowing();
   });
 
   // Shortcuts a media page is expected to have, kept away from controls that use the same keys.
