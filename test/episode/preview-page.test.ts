@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { previewPage, type PreviewEpisode } from "../../src/episode/preview-page.js";
-import { relativeUrl, scriptJson } from "../../src/episode/preview-page/html.js";
+import { clock, isoDuration, relativeUrl, scriptJson } from "../../src/episode/preview-page/html.js";
 
 // The page's HTML as a file: every cue and chapter is in it, and no text from a script can become markup or script.
 
@@ -112,5 +112,12 @@ describe("scriptJson", () => {
     const json = scriptJson(value);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe("the page's times", () => {
+  it("reads as a listener reads a clock, and as HTML's machine-readable durations", () => {
+    expect([0, 5_999, 65_000, 3_599_999, 3_725_000].map(clock)).toEqual(["0:00", "0:05", "1:05", "59:59", "1:02:05"]);
+    expect([0, 1_500, 65_250].map(isoDuration)).toEqual(["PT0S", "PT1.5S", "PT1M5.25S"]);
   });
 });
