@@ -64,7 +64,7 @@ export function previewPage(given: PreviewEpisode): string {
 <header class="bar">
 <div class="bar-inner">
 <div><p class="kicker">Episode preview</p><h1>${title}</h1></div>
-<p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></p>
+<p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time><span class="download"> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></span></p>
 <audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}">Your browser cannot play this audio; open <a href="${escapeHtml(relativeUrl(episode.audio))}">the file</a> instead.</audio>
 <p class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button></p>
 </div>

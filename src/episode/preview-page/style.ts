@@ -108,7 +108,7 @@ footer dt, footer dd { display: inline; margin: 0; }
 @media (prefers-reduced-motion: reduce) { .cue button { transition: none; } }
 @media print {
   .bar, .side { position: static; max-height: none; overflow: visible; }
-  .player, .takes, .follow, .skip, .meta a { display: none; }
+  .player, .takes, .follow, .skip, .download, .now, .missing { display: none; }
   .layout { display: block; }
   .cues { content-visibility: visible; }
 }
