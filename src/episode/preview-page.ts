@@ -65,7 +65,7 @@ export function previewPage(given: PreviewEpisode): string {
 <div class="bar-inner">
 <div><p class="kicker">Episode preview</p><h1>${title}</h1></div>
 <p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time><span class="download"> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></span></p>
-<audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}">Your browser cannot play this audio; open <a href="${escapeHtml(relativeUrl(episode.audio))}">the file</a> instead.</audio>
+<audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}"></audio>
 <p class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button></p>
 </div>
 </header>
@@ -116,17 +116,13 @@ function transcriptPanel(episode: PreviewEpisode): string {
   let open = false;
   let inList = 0;
   const close = () => {
-    if (open) groups.push("</ol>\n</section>");
+    if (open) groups.push("</ol>\n</div>");
     open = false;
   };
   const openGroup = (heading: Chapter | undefined) => {
     close();
-    const id = `group-${groups.length}`;
-    groups.push(
-      heading
-        ? `<section class="group" aria-labelledby="${id}">\n<h3 id="${id}">${songMark(heading.kind)}${escapeHtml(heading.title)}</h3>\n<ol class="cues">`
-        : `<section class="group">\n<ol class="cues">`,
-    );
+    // A heading, not a landmark: a hundred chapters would otherwise be a hundred regions to a screen reader.
+    groups.push(`<div class="group">${heading ? `\n<h3>${songMark(heading.kind)}${escapeHtml(heading.title)}</h3>` : ""}\n<ol class="cues">`);
     open = true;
     inList = 0;
   };
@@ -153,7 +149,7 @@ ${body}
 function cueItem(cue: Cue, index: number, colours: Map<string, number>): string {
   let who = "";
   if (cue.kind === "lyrics") {
-    who = `<span class="who">♪ ${cue.speaker === undefined ? "Lyrics" : escapeHtml(cue.speaker)}</span>`;
+    who = `<span class="who"><span aria-hidden="true">♪ </span>${cue.speaker === undefined ? "Lyrics" : escapeHtml(cue.speaker)}</span>`;
   } else if (cue.speaker !== undefined) {
     if (!colours.has(cue.speaker)) colours.set(cue.speaker, colours.size % SPEAKER_COLOURS);
     who = `<span class="who s${colours.get(cue.speaker)}">${escapeHtml(cue.speaker)}</span>`;
