@@ -34,10 +34,13 @@ const SPEAKER_COLOURS = 6;
 const CUES_PER_LIST = 100;
 
 /** The page's HTML for `episode`: one self-contained document. */
-export function previewPage(given: PreviewEpisode): string {
+export function previewPage(episode: PreviewEpisode): string {
   // The highlight's binary search and the grouping under chapters need time order; a stable sort keeps ties as given.
   const byStart = (a: { startMs: number }, b: { startMs: number }) => a.startMs - b.startMs;
-  const episode = { ...given, chapters: [...given.chapters].sort(byStart), cues: [...given.cues].sort(byStart) };
+  return page({ ...episode, chapters: [...episode.chapters].sort(byStart), cues: [...episode.cues].sort(byStart) });
+}
+
+function page(episode: PreviewEpisode): string {
   const title = escapeHtml(episode.title);
   const data = { durationMs: episode.durationMs, chapters: episode.chapters.map((c) => c.startMs), cues: episode.cues.map((c) => [c.startMs, c.endMs]) };
   const policy = [
