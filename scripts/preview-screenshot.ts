@@ -9,7 +9,7 @@
  * --measure N opens instead a page of N lines (three seconds each) and prints how long it took to write and to open,
  * and how smoothly it plays: `npx tsx scripts/preview-screenshot.ts --measure 10000`.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -100,7 +100,7 @@ async function ffmpeg(args: string[]): Promise<void> {
 
 async function withPage<T>(dir: string, use: (page: Page) => Promise<T>): Promise<T> {
   const browser = await chromium.launchPersistentContext(join(dir, "profile"), {
-    executablePath: process.env.PODC_CHROMIUM ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM,
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
     viewport: options.phone ? { width: 390, height: 844 } : { width: 1100, height: 900 },
@@ -174,10 +174,19 @@ async function measure(dir: string, count: number): Promise<void> {
   );
 }
 
+const CHROMIUM = process.env.PODC_CHROMIUM ?? "/usr/bin/chromium";
+if (!existsSync(CHROMIUM)) {
+  process.stderr.write(`chromium is missing (${CHROMIUM}): install it (Debian and Ubuntu: sudo apt-get install chromium), or set PODC_CHROMIUM to its path\n`);
+  process.exit(2);
+}
 const dir = mkdtempSync(join(tmpdir(), "podc-preview-shot-"));
 try {
   if (options.measure !== undefined) await measure(dir, Number(options.measure));
   else await screenshot(dir);
+} catch (error) {
+  // A missing tool or a failed ffmpeg says what went wrong in its message; its stack says nothing more to the user.
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
