@@ -30,6 +30,7 @@ type Chapter = PreviewEpisode["chapters"][number];
 type Song = PreviewEpisode["songs"][number];
 
 const SPEAKER_COLOURS = 6;
+const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
 /** Lines per list: the browser skips the layout of a list off screen (content-visibility), so lists stay short. */
 const CUES_PER_LIST = 100;
 
@@ -69,7 +70,7 @@ function page(episode: PreviewEpisode): string {
 <div><p class="kicker">Episode preview</p><h1>${title}</h1></div>
 <p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time><span class="download"> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></span></p>
 <audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}"></audio>
-<p class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button></p>
+<div class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button><label class="speed">Speed <select id="speed">${SPEEDS.map((x) => `<option value="${x}"${x === 1 ? " selected" : ""}>${x}×</option>`).join("")}</select></label></div>
 </div>
 </header>
 <main class="layout">

@@ -9,7 +9,8 @@ import { previewPage, type PreviewEpisode } from "../../src/episode/preview-page
 
 // The preview page as a listener uses it: opened from file:// in a real chromium (Debian's, headless), with real MP3s
 // of known lengths beside it. Playing moves the highlight, clicking a line or a chapter seeks, the keyboard works, the
-// takes play one at a time, hostile text stays text, and the page asks nothing of the network.
+// takes play one at a time, the speed and the place survive a reload, hostile text stays text, and the page asks
+// nothing of the network.
 // CI installs chromium and ffmpeg (.ci/run) and requires this test; elsewhere it runs when both are there.
 
 const CHROMIUM = process.env.PODC_CHROMIUM ?? "/usr/bin/chromium";
@@ -80,7 +81,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
   const time = () => js<number>(`document.getElementById("player").currentTime`);
 
   /** Opens `file` in a fresh tab that records every request, console error, page error and dialog. */
-  async function open(file: string): Promise<Page> {
+  async function open(file: string, hash = ""): Promise<Page> {
     const tab = await browser.newPage();
     tab.on("request", (request) => requests.push(request.url()));
     tab.on("requestfailed", (request) => {
@@ -96,7 +97,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await tab.goto(pathToFileURL(file).href);
+    await tab.goto(pathToFileURL(file).href + hash);
     return tab;
   }
 
@@ -262,6 +263,27 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
     } finally {
       // Closing the tab aborts its media loads: that is not the page's doing.
       tab.removeAllListeners();
+      await tab.close();
+    }
+  });
+
+  it("keeps the listening speed and the place across a reload, and opens at #t= when asked", async () => {
+    await page.selectOption("#speed", "1.5");
+    expect(await js<number[]>(`[...document.querySelectorAll("audio")].map((a) => a.playbackRate)`)).toEqual([1.5, 1.5, 1.5]);
+    await js(`(() => { const a = document.getElementById("player"); a.pause(); a.currentTime = 7.6; })()`);
+    await until(`document.querySelector('.cue button[data-index="3"]').hasAttribute("aria-current")`);
+    await js(`document.getElementById("player").pause()`);
+    await page.reload();
+    await until(`document.querySelector('.cue button[data-index="3"]').hasAttribute("aria-current")`);
+    expect(await time()).toBeCloseTo(7.6, 1);
+    expect(await js<number>(`document.getElementById("player").playbackRate`)).toBe(1.5);
+    expect(await js<string>(`document.getElementById("speed").value`)).toBe("1.5");
+    await page.selectOption("#speed", "1");
+    const tab = await open(join(dir, "index.html"), "#t=9.5");
+    try {
+      await waitUntil(tab, `document.querySelector('.cue button[data-index="4"]').hasAttribute("aria-current")`);
+      expect(await tab.evaluate(`document.getElementById("player").currentTime`)).toBeCloseTo(9.5, 1);
+    } finally {
       await tab.close();
     }
   });

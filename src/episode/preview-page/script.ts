@@ -5,8 +5,8 @@
  * themselves; then a "Follow the audio" button brings them back.
  */
 
-/** The page's JavaScript: plain ES2017, no modules, reads its data from `#episode-data`. */
-export const PREVIEW_SCRIPT = `
+/** The page's JavaScript: plain ES2017, no modules, reads its data from `#episode-data`. Raw: a backslash in it is JavaScript's. */
+export const PREVIEW_SCRIPT = String.raw`
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("episode-data").textContent);
@@ -198,6 +198,38 @@ export const PREVIEW_SCRIPT = `
   document.addEventListener("error", function (event) { if (event.target.tagName === "AUDIO") reportMissing(event.target); }, true);
   // A file missing from the start may have failed before this script ran.
   Array.prototype.forEach.call(document.querySelectorAll("audio"), function (player) { if (player.error) reportMissing(player); });
+
+  // The listening speed, and where the listener was: kept for this page (a rebuilt episode reopens where it was left).
+  var speed = document.getElementById("speed");
+  var stored = {};
+  var key = "podc-preview:" + location.pathname;
+  try { stored = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { stored = {}; }
+  function store() {
+    try { localStorage.setItem(key, JSON.stringify({ at: audio.currentTime, rate: audio.playbackRate })); } catch (e) { /* storage off: nothing kept */ }
+  }
+  function setRate(rate) {
+    if (!(rate > 0)) return;
+    audio.playbackRate = rate;
+    speed.value = String(rate);
+  }
+  setRate(Number(stored.rate));
+  speed.addEventListener("change", function () { setRate(Number(speed.value)); store(); });
+  // The episode keeps its rate when the player's own menu changes it, and the takes play at the same rate.
+  audio.addEventListener("ratechange", function () {
+    speed.value = String(audio.playbackRate);
+    var players = document.querySelectorAll(".take audio");
+    for (var i = 0; i < players.length; i++) players[i].playbackRate = audio.playbackRate;
+  });
+  var lastStored = 0;
+  audio.addEventListener("timeupdate", function () { if (Math.abs(audio.currentTime - lastStored) >= 1) { lastStored = audio.currentTime; store(); } });
+  audio.addEventListener("pause", store);
+  // #t=93 (seconds) in the address opens the page at that moment; else where the listener left it.
+  var asked = /^#t=(\d+(?:\.\d+)?)$/.exec(location.hash);
+  var start = asked ? Number(asked[1]) : Number(stored.at) || 0;
+  if (start > 0) {
+    var go = function () { if (start < audio.duration) audio.currentTime = start; };
+    if (audio.readyState >= 1) go(); else audio.addEventListener("loadedmetadata", go, { once: true });
+  }
 
   // The sticky bar's height keeps the lines it covers visible when scrolled to.
   function measureBar() { document.documentElement.style.setProperty("--bar-h", bar.offsetHeight + "px"); }

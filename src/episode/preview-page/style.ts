@@ -42,6 +42,8 @@ h1 { margin: 0; font-size: clamp(1.2rem, 1rem + 1.2vw, 1.75rem); line-height: 1.
 .now-chapter b { color: var(--fg); font-weight: 600; }
 .follow { border: 1px solid var(--accent); background: var(--accent); color: var(--accent-fg); border-radius: 999px; padding: .15rem .8rem; cursor: pointer; font-size: .875rem; }
 .follow[hidden] { display: none; }
+.speed { display: flex; gap: .35rem; align-items: center; }
+.speed select { font: inherit; color: var(--fg); background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .1rem .25rem; }
 
 /* The order on screen is the order in the document (and so of the Tab key): chapters, takes, transcript. */
 .layout { max-width: 72rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1.5rem; grid-template-columns: minmax(0, 1fr); }
@@ -108,7 +110,7 @@ footer dt, footer dd { display: inline; margin: 0; }
 @media (prefers-reduced-motion: reduce) { .cue button { transition: none; } }
 @media print {
   .bar, .side { position: static; max-height: none; overflow: visible; }
-  .player, .takes, .follow, .skip, .download, .now, .missing { display: none; }
+  .player, .takes, .follow, .skip, .download, .now, .missing, .speed { display: none; }
   .layout { display: block; }
   .cues { content-visibility: visible; }
 }
