@@ -20,6 +20,7 @@ import {
 } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
+import { buildScripts } from "./build-scripts.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
@@ -31,6 +32,7 @@ const OPTIONS = {
   "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
   "retry-failed": { type: "boolean", help: "send a new (paid) request for songs that failed and requests that were rejected" },
   "regenerate-lost": { type: "boolean", help: "send a new (paid) request when audio is gone from disk and its link expired" },
+  "no-build": { type: "boolean", help: "stop once the audio is here: do not assemble the finished episode (podc build)" },
   "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
 
@@ -39,12 +41,13 @@ export const command = defineCommand(
     name: "run",
     usage: ["FILE… [options]"],
     description: `Compiles the scripts, sends their requests to the Audio Generation Service, waits for the songs, and
-downloads every file into <out>/<episode>/ with a manifest.json. Interrupted or failed, run it again:
+downloads every file into <out>/<episode>/ with a manifest.json, then builds the finished episode there (as
+podc build does) when every request is done and ffmpeg is installed. Interrupted or failed, run it again:
 nothing that succeeded or is still running is sent twice.
 
 The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_KEY (environment only).`,
     options: OPTIONS,
-    exit: "0 every file is here; 1 script errors, or requests failed or unresolved; 2 usage, unreadable file, bad configuration.",
+    exit: "0 every file is here (and the episode built, when ffmpeg is installed); 1 script errors, requests failed or unresolved, or the build failed; 2 usage, unreadable file, bad configuration.",
     docs: "docs/run.md",
   },
   run,
@@ -129,7 +132,14 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     return outcome.exitCode;
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
-  return outcome.exitCode;
+  if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
+  if (outcome.exitCode !== EXIT.ok) {
+    io.stderr.write(`podc: the finished episode is built once every request is done: run podc run again\n`);
+    return outcome.exitCode;
+  }
+  const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr" }, io);
+  // Without ffmpeg the audio is still all here: the run did what it was asked, and the message says what to install.
+  return built === EXIT.usage ? outcome.exitCode : Math.max(outcome.exitCode, built);
 }
 
 /** `--local`: the built-in emulator, loaded only here, so a run against the real service never pays for loading it. */
