@@ -108,7 +108,8 @@ async function withDurations(pieces: readonly PlacedAudio[], build: EpisodeBuild
 
 /** An ffmpeg failure that names one of the inputs is that file's fault: say which, and how to replace it. */
 function undecodable(error: BuildError, line: Timeline, build: EpisodeBuild): BuildError {
-  const file = line.clips.map((c) => c.path).find((path) => error.lastLines.some((text) => text.includes(path)));
+  // ffmpeg says `<path>: <what is wrong>` of an input it cannot read (its listing of the inputs quotes the paths).
+  const file = line.clips.map((c) => c.path).find((path) => error.lastLines.some((text) => text.includes(`${path}: `)));
   if (file === undefined) return error;
   return new BuildError(`ffmpeg cannot decode ${build.show(file)}: delete it and run \`${build.fix}\` to fetch it again`, error.lastLines);
 }
