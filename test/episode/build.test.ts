@@ -3,6 +3,7 @@
  * chapters and tags at podcast loudness, the transcripts, the page — and what happens when audio is missing, changed
  * or undecodable, or ffmpeg is not there.
  */
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -160,6 +161,32 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     } finally {
       writeFileSync(file, bytes);
       writeFileSync(manifestPath, manifest);
+    }
+  }, 120_000);
+
+  it("measures audio the manifest gives no duration for, as the service's mp3s", async () => {
+    const manifestPath = join(folder, "manifest.json");
+    const manifest = readFileSync(manifestPath, "utf8");
+    const wav = join(folder, "06-outro.wav");
+    const mp3 = join(folder, "06-outro.mp3");
+    expect(spawnSync("ffmpeg", ["-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "64k", "-y", mp3]).status).toBe(0);
+    const bytes = readFileSync(mp3);
+    const json = JSON.parse(manifest);
+    const request = json.requests.find((r: { files: { path: string }[] }) => r.files[0]!.path === "06-outro.wav");
+    request.files = [{ path: "06-outro.mp3", bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }];
+    writeFileSync(manifestPath, JSON.stringify(json));
+    try {
+      const built = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(built.code, built.stderr).toBe(0);
+      const outro = probe(join(folder, "lighthouse-keepers.mp3")).chapters.at(-1)!;
+      expect(outro.tags.title).toBe("Outro");
+      // The outro lasts as long as its audio (3.92 s), give or take the mp3's padding (a few frames).
+      const seconds = Number(outro.end_time) - Number(outro.start_time);
+      expect(seconds).toBeGreaterThanOrEqual(3.9);
+      expect(seconds).toBeLessThan(4.1);
+    } finally {
+      writeFileSync(manifestPath, manifest);
+      rmSync(mp3);
     }
   }, 120_000);
 
