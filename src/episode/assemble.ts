@@ -16,19 +16,28 @@ const MIX_RATE = 48_000;
 
 export type EpisodeFormat = BuildSettings["formats"][number];
 
-/** How each format is encoded; `-f` names the container, since the temporary file's name says nothing. */
+/**
+ * How each format is encoded; `-f` names the container, since the temporary file's name says nothing. The sample
+ * format and rate each encoder takes are set in the graph (see `outputFormat`), one branch per output.
+ */
 function encoderArgs(format: EpisodeFormat, kbps: number): string[] {
   switch (format) {
     case "mp3":
       // ID3v2.3: the version most players and podcast apps read, chapters (CHAP/CTOC) included.
-      return ["-c:a", "libmp3lame", "-b:a", `${kbps}k`, "-ar", "44100", "-id3v2_version", "3", "-f", "mp3"];
+      return ["-c:a", "libmp3lame", "-b:a", `${kbps}k`, "-id3v2_version", "3", "-f", "mp3"];
     case "m4a":
-      return ["-c:a", "aac", "-b:a", `${kbps}k`, "-ar", "44100", "-movflags", "+faststart", "-f", "ipod"];
+      return ["-c:a", "aac", "-b:a", `${kbps}k`, "-movflags", "+faststart", "-f", "ipod"];
     case "opus":
-      return ["-c:a", "libopus", "-b:a", `${kbps}k`, "-ar", "48000", "-f", "opus"];
+      return ["-c:a", "libopus", "-b:a", `${kbps}k`, "-f", "opus"];
     case "flac":
-      return ["-c:a", "flac", "-sample_fmt", "s16", "-ar", "48000", "-f", "flac"];
+      return ["-c:a", "flac", "-f", "flac"];
   }
+}
+
+/** The samples each encoder is given: mp3 and m4a at 44.1 kHz as podcast apps expect, opus at its own 48 kHz, flac 16-bit. */
+function outputFormat(format: EpisodeFormat): string {
+  const [sampleFormat, rate] = { mp3: ["fltp", 44_100], m4a: ["fltp", 44_100], opus: ["flt", MIX_RATE], flac: ["s16", MIX_RATE] }[format];
+  return `aresample=${rate},aformat=sample_fmts=${sampleFormat}:sample_rates=${rate}:channel_layouts=stereo`;
 }
 
 /** Where the mix goes: one file per format, and the metadata file (tags, chapters) every one of them carries. */
@@ -57,13 +66,14 @@ export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSe
   // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
   const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness");
   const measured = loudnessOf(first);
-  const labels = targets.outputs.map((_, i) => `[o${i}]`).join("");
-  const split = targets.outputs.length > 1 ? `,asplit=${targets.outputs.length}${labels}` : labels;
+  // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
+  const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
+  const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
   const meta = line.clips.length;
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map", `[o${i}]`, "-map_metadata", String(meta), "-map_chapters", String(meta), ...encoderArgs(output.format, settings.bitrateKbps), "-y", output.path,
   ]);
-  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)}${split}`, ...outputs], "making the episode");
+  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`, ...outputs], "making the episode");
   return measured ? { measured } : {};
 }
 

@@ -190,6 +190,25 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     }
   }, 120_000);
 
+  it("writes m4a (with chapters), opus and flac too when build.formats asks", async () => {
+    writeFileSync(join(dir, "podc.json"), JSON.stringify({ build: { formats: ["mp3", "m4a", "opus", "flac"] } }));
+    try {
+      const built = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(built.code, built.stderr).toBe(0);
+      const mp3 = Number(probe(join(folder, "lighthouse-keepers.mp3")).format.duration);
+      const m4a = probe(join(folder, "lighthouse-keepers.m4a"));
+      expect(m4a.chapters.map((c) => c.tags.title)).toEqual(CHAPTERS);
+      expect(m4a.format.tags).toMatchObject({ title: "The Lighthouse Keepers", artist: "Mara Quinn" });
+      for (const format of ["m4a", "opus", "flac"]) {
+        expect(Number(probe(join(folder, `lighthouse-keepers.${format}`)).format.duration), format).toBeCloseTo(mp3, 0);
+      }
+      expect(probe(join(folder, "lighthouse-keepers.opus")).chapters.map((c) => c.tags.title)).toEqual(CHAPTERS);
+      expect(leftovers(folder)).toEqual([]);
+    } finally {
+      rmSync(join(dir, "podc.json"));
+    }
+  }, 120_000);
+
   it("without ffmpeg: podc build says what to install (exit 2); podc run still finishes, exit code unchanged", async () => {
     const noFfmpeg = { ...SHELL_ENV, PODC_FFMPEG: join(dir, "no-such-ffmpeg") };
     const build = await podc(["build", "--local", SCRIPT], dir, noFfmpeg);
