@@ -53,6 +53,7 @@ export async function buildScripts(scripts: readonly TaggedScript[], choice: Bui
         show,
         ffmpeg,
         ffprobe,
+        ...(io.interrupted ? { signal: io.interrupted } : {}),
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (choice.list === "stdout") for (const file of built.files) io.stdout.write(`${show(file)}\n`);

@@ -59,12 +59,12 @@ export interface LoudnessMeasure {
 const SILENT_LUFS = -69;
 
 /** Mixes `line` and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines. */
-export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSettings, targets: MixTargets): Promise<{ measured?: LoudnessMeasure }> {
+export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSettings, targets: MixTargets, signal?: AbortSignal): Promise<{ measured?: LoudnessMeasure }> {
   const inputs = line.clips.flatMap((clip) => ["-i", clip.path]);
   const graph = mixGraph(line);
   // The first pass measures with ebur128 (true peak over 4× oversampling): the same R128 figures loudnorm's first
   // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
-  const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness");
+  const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness", signal);
   const measured = loudnessOf(first);
   // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
@@ -73,7 +73,7 @@ export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSe
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map", `[o${i}]`, "-map_metadata", String(meta), "-map_chapters", String(meta), ...encoderArgs(output.format, settings.bitrateKbps), "-y", output.path,
   ]);
-  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`, ...outputs], "making the episode");
+  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`, ...outputs], "making the episode", signal);
   return measured ? { measured } : {};
 }
 
@@ -119,11 +119,12 @@ function mixGraph(line: Timeline): string {
   return `${chains.join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
 }
 
-async function ffmpegStep(ffmpeg: string, args: string[], doing: string): Promise<string> {
+async function ffmpegStep(ffmpeg: string, args: string[], doing: string, signal: AbortSignal | undefined): Promise<string> {
   try {
-    return (await runFfmpeg(ffmpeg, args)).stderr;
+    return (await runFfmpeg(ffmpeg, args, signal ? { signal } : {})).stderr;
   } catch (error) {
     if (!(error instanceof FfmpegError)) throw error;
+    if (signal?.aborted) throw new BuildError(`interrupted while ${doing}: the episode was not built (the previous one, if any, is as it was)`);
     throw new BuildError(`ffmpeg failed ${doing}: ${error.message}`, error.lastLines);
   }
 }

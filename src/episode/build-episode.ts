@@ -41,6 +41,8 @@ export interface EpisodeBuild {
   ffmpeg: string;
   /** ffprobe, to measure files the manifest gives no duration for. */
   ffprobe: string | undefined;
+  /** Ctrl-C: stops ffmpeg, and the build with it. */
+  signal?: AbortSignal;
 }
 
 export interface BuiltEpisode {
@@ -67,7 +69,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   let measured: LoudnessMeasure | undefined;
   try {
     writeFileSync(metadataFile, ffmetadata({ ...build.tags, title: build.tags.title ?? build.name }, chapterList));
-    measured = (await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile })).measured;
+    measured = (await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, build.signal)).measured;
     for (const output of outputs) await renameDurably(output.path, output.final);
   } catch (error) {
     throw error instanceof BuildError ? undecodable(error, line, build) : error;

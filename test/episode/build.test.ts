@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billedUnits, readLedger } from "../../src/emulator/ledger.js";
-import { podc } from "../run/helpers.js";
+import { podc, podcInterruptible, sleep } from "../run/helpers.js";
 import { exampleRepo, FFMPEG_AVAILABLE, FFMPEG_REQUIRED, loudness, probe, SHELL_ENV } from "./helpers.js";
 
 const repos: string[] = [];
@@ -207,6 +207,21 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     } finally {
       rmSync(join(dir, "podc.json"));
     }
+  }, 120_000);
+
+  it("stops at Ctrl-C, leaving the previous episode as it was and no temporary file", async () => {
+    const mp3 = join(folder, "lighthouse-keepers.mp3");
+    const before = sha(mp3);
+    const build = podcInterruptible(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    // Interrupted once it is writing: its temporary files are there.
+    while (leftovers(folder).length === 0) await sleep(5);
+    build.interrupt();
+    const { code, stderr } = await build.done;
+    expect(code).toBe(1);
+    expect(stderr).toContain("the episode was not built");
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(sha(mp3)).toBe(before);
+    expect(leftovers(folder)).toEqual([]);
   }, 120_000);
 
   it("without ffmpeg: podc build says what to install (exit 2); podc run still finishes, exit code unchanged", async () => {
