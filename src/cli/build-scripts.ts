@@ -1,6 +1,7 @@
 import type { Config } from "../config/schema.js";
 import { BuildError } from "../episode/build-error.js";
 import { buildEpisode } from "../episode/build-episode.js";
+import { everyRequestDone } from "../episode/episode-audio.js";
 import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
 import { jobKey } from "../run/job.js";
 import { shownPath } from "../run/index.js";
@@ -23,6 +24,8 @@ export interface BuildChoice {
   who: string;
   /** Where the written files are listed: stdout for `podc build`, stderr after a run (whose stdout lists manifests). */
   list: "stdout" | "stderr";
+  /** After a run: build only the episodes whose every request is done, and say so of the others. */
+  onlyDone?: boolean;
 }
 
 /** The exit code of building every script: 0 all built, 1 one could not be, 2 no ffmpeg (said how to install it). */
@@ -37,6 +40,10 @@ export async function buildScripts(scripts: readonly TaggedScript[], choice: Bui
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;
+    if (choice.onlyDone && !everyRequestDone(script.outDir)) {
+      io.stderr.write(`${choice.who}: ${script.source}: the finished episode is built once every request is done: run podc run again\n`);
+      continue;
+    }
     const fix = ["podc run", ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
     const keyBase = choice.keyBase;
     try {

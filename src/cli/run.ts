@@ -133,11 +133,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
   if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
-  if (outcome.exitCode !== EXIT.ok) {
-    io.stderr.write(`podc: the finished episode is built once every request is done: run podc run again\n`);
-    return outcome.exitCode;
-  }
-  const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr" }, io);
+  const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr", onlyDone: true }, io);
   // Without ffmpeg the audio is still all here: the run did what it was asked, and the message says what to install.
   return built === EXIT.usage ? outcome.exitCode : Math.max(outcome.exitCode, built);
 }

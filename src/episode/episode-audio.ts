@@ -77,6 +77,16 @@ export async function episodeAudio(requests: readonly PlannedRequest[], source: 
   return placed;
 }
 
+/** Whether the manifest in `outDir` says every request of the episode is done: what a run must reach before its build. */
+export function everyRequestDone(outDir: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), "utf8")) as Partial<Manifest> | null;
+    return Array.isArray(manifest?.requests) && manifest.requests.every((r) => r.state === "done" && r.files.length > 0);
+  } catch {
+    return false;
+  }
+}
+
 function readManifest(source: AudioSource): Manifest {
   const path = join(source.outDir, MANIFEST_FILE);
   if (!existsSync(path)) throw new BuildError(`no audio yet in ${source.show(source.outDir)}/: run \`${source.fix}\` first`);
