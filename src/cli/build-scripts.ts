@@ -24,12 +24,15 @@ export interface BuildChoice {
   who: string;
   /** Where the written files are listed: stdout for `podc build`, stderr after a run (whose stdout lists manifests). */
   list: "stdout" | "stderr";
-  /** After a run: build only the episodes whose every request is done, and say so of the others. */
+  /** After a run: build only the episodes whose every request is done (the run has said what is left of the others). */
   onlyDone?: boolean;
 }
 
 /** The exit code of building every script: 0 all built, 1 one could not be, 2 no ffmpeg (said how to install it). */
-export async function buildScripts(scripts: readonly TaggedScript[], choice: BuildChoice, io: Io): Promise<number> {
+export async function buildScripts(all: readonly TaggedScript[], choice: BuildChoice, io: Io): Promise<number> {
+  const scripts = choice.onlyDone ? all.filter((script) => everyRequestDone(script.outDir)) : all;
+  // An episode still waiting for audio is not ready to build, with or without ffmpeg: the run has said what it waits for.
+  if (scripts.length === 0) return EXIT.ok;
   const ffmpeg = findFfmpeg("ffmpeg", io.env);
   if (ffmpeg === undefined) {
     io.stderr.write(`${choice.who}: the episode was not built: ffmpeg is not installed — ${FFMPEG_INSTALL_HINT}\n`);
@@ -40,10 +43,6 @@ export async function buildScripts(scripts: readonly TaggedScript[], choice: Bui
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;
-    if (choice.onlyDone && !everyRequestDone(script.outDir)) {
-      io.stderr.write(`${choice.who}: ${script.source}: the finished episode is built once every request is done: run podc run again\n`);
-      continue;
-    }
     const fix = ["podc run", ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
     const keyBase = choice.keyBase;
     try {
