@@ -20,7 +20,6 @@ import {
 } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { buildScripts } from "./build-scripts.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
@@ -133,6 +132,8 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
   if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
+  // Loaded only now: a run that stops early never pays for loading the build.
+  const { buildScripts } = await import("./build-scripts.js");
   const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr", onlyDone: true }, io);
   // Without ffmpeg the audio is still all here: the run did what it was asked, and the message says what to install.
   return built === EXIT.usage ? outcome.exitCode : Math.max(outcome.exitCode, built);
