@@ -3,6 +3,7 @@ import { BuildError } from "../episode/build-error.js";
 import { buildEpisode } from "../episode/build-episode.js";
 import { everyRequestDone } from "../episode/episode-audio.js";
 import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
+import { describeFileError, isFileError } from "../run/file-errors.js";
 import { jobKey } from "../run/job.js";
 import { shownPath } from "../run/index.js";
 import type { TaggedScript } from "./compile-scripts.js";
@@ -65,6 +66,13 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
       if (choice.list === "stdout") for (const file of built.files) io.stdout.write(`${show(file)}\n`);
       io.stderr.write(`${choice.who}: built ${show(built.files[0]!)} (${duration(built.durationMs)}, ${built.chapters.length} chapters) in ${seconds} s\n`);
     } catch (error) {
+      if (isFileError(error)) {
+        // The episode's folder cannot be written (permissions, a full disk): what, where, and nothing half-written.
+        const path = (error as NodeJS.ErrnoException).path;
+        io.stderr.write(`${choice.who}: ${script.source}: cannot write the episode${path ? ` (${show(path)})` : ""}: ${describeFileError(error)}\n`);
+        code = EXIT.failed;
+        continue;
+      }
       if (!(error instanceof BuildError)) throw error;
       io.stderr.write(`${choice.who}: ${script.source}: ${error.message}\n`);
       for (const line of error.lastLines) io.stderr.write(`  ffmpeg: ${line}\n`);
