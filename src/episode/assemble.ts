@@ -41,7 +41,7 @@ function outputFormat(format: EpisodeFormat): string {
 }
 
 /** Where the mix goes: one file per format, and the metadata file (tags, chapters) every one of them carries. */
-export interface MixTargets {
+interface MixTargets {
   outputs: { format: EpisodeFormat; path: string }[];
   metadataFile: string;
 }

@@ -14,7 +14,7 @@ export interface Chapter {
 }
 
 /** What speech before the first section heading is called. */
-export const OPENING_TITLE = "Opening";
+const OPENING_TITLE = "Opening";
 
 /** The chapters of `line`, covering it from 0 to its end without a hole. */
 export function chapters(line: Timeline): Chapter[] {

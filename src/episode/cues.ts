@@ -49,7 +49,7 @@ async function speechCues(clip: Clip, request: PlannedPodcast, options: TurnTimi
 }
 
 /** A turn's text as a reader wants it: without the tags meant for the voice (`[laugh]`, `<break time="1s"/>`). */
-export function shownText(text: string): string {
+function shownText(text: string): string {
   return text
     .replace(/<[^>]*>/g, " ")
     .replace(/\[[^\]\n]*\]/g, " ")

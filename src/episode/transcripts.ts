@@ -41,7 +41,7 @@ function sung(text: string): string {
 }
 
 /** `hh:mm:ss.mmm` (WebVTT) or `hh:mm:ss,mmm` (SRT). */
-export function clock(ms: number, separator: "." | ","): string {
+function clock(ms: number, separator: "." | ","): string {
   const whole = Math.max(0, Math.round(ms));
   const h = Math.floor(whole / 3_600_000);
   const m = Math.floor((whole % 3_600_000) / 60_000);
