@@ -60,8 +60,10 @@ const SILENT_LUFS = -69;
 
 /** Mixes `line` and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines. */
 export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSettings, targets: MixTargets, signal?: AbortSignal): Promise<{ measured?: LoudnessMeasure }> {
-  const inputs = line.clips.flatMap((clip) => ["-i", clip.path]);
-  const graph = mixGraph(line);
+  // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
+  const files = [...new Set(line.clips.map((clip) => clip.path))];
+  const inputs = files.flatMap((path) => ["-i", path]);
+  const graph = mixGraph(line, files);
   // The first pass measures with ebur128 (true peak over 4× oversampling): the same R128 figures loudnorm's first
   // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
   const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness", signal);
@@ -69,7 +71,7 @@ export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSe
   // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
-  const meta = line.clips.length;
+  const meta = files.length;
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map", `[o${i}]`, "-map_metadata", String(meta), "-map_chapters", String(meta), ...encoderArgs(output.format, settings.bitrateKbps), "-y", output.path,
   ]);
@@ -100,10 +102,15 @@ export function normalisation(measured: LoudnessMeasure | undefined, target: Bui
 /** How far under the true-peak limit the limiter holds samples: peaks between samples, and the encoder's, rise above them. */
 const TRUE_PEAK_MARGIN_DB = 0.5;
 
-/** The filter graph that turns the inputs into `[mix]`. */
-function mixGraph(line: Timeline): string {
+/** The filter graph that turns the inputs (`files`, each once) into `[mix]`. */
+function mixGraph(line: Timeline, files: readonly string[]): string {
   const perMs = MIX_RATE / 1000;
+  const uses = files.map((path) => line.clips.filter((clip) => clip.path === path).length);
+  const splits = files.flatMap((_, f) => (uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : []));
+  const taken = files.map(() => 0);
   const chains = line.clips.map((clip, i) => {
+    const f = files.indexOf(clip.path);
+    const source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
     const samples = Math.round(clip.durationMs * perMs);
     const steps = [`aresample=${MIX_RATE}`, "aformat=sample_fmts=fltp:channel_layouts=stereo", `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
     if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=0:ns=${Math.round(clip.fadeInMs * perMs)}`);
@@ -113,10 +120,10 @@ function mixGraph(line: Timeline): string {
     }
     if (clip.gapAfterMs > 0) steps.push(`apad=pad_len=${Math.round(clip.gapAfterMs * perMs)}`);
     steps.push("asetpts=N/SR/TB");
-    return `[${i}:a]${steps.join(",")}[c${i}]`;
+    return `${source}${steps.join(",")}[c${i}]`;
   });
   const all = line.clips.map((_, i) => `[c${i}]`).join("");
-  return `${chains.join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
+  return `${[...splits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
 }
 
 async function ffmpegStep(ffmpeg: string, args: string[], doing: string, signal: AbortSignal | undefined): Promise<string> {

@@ -248,3 +248,21 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build before any run",
     expect(existsSync(join(dir, "out"))).toBe(false);
   });
 });
+
+describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that repeats a request", () => {
+  it("places the jingle each time the script uses it, paid for once", async () => {
+    const dir = exampleRepo("lighthouse-keepers", repos);
+    const jingle = "SONG: Jingle\nStyle: synthwave, 110 bpm\nTakes: 1\n[Verse]\nShort and sweet\nEND SONG\n";
+    writeFileSync(join(dir, "jingles.pod"), `Title: Jingles\nCast:\n    HOST: Ethan\n\n${jingle}\n# News\n\nHOST: Here is the news.\n\n${jingle}`);
+    const run = await podc(["run", "--local", "jingles.pod"], dir, SHELL_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    const ledger = readLedger(join(dir, ".podc", "local", "ledger.jsonl"));
+    expect(ledger.filter((e) => e.billed)).toHaveLength(2); // the jingle once, the news once
+    const { chapters, format } = probe(join(dir, "out", "local", "jingles", "jingles.mp3"));
+    expect(chapters.map((c) => c.tags.title)).toEqual(["Jingle", "News", "Jingle"]);
+    const lengths = chapters.map((c) => Number(c.end_time) - Number(c.start_time));
+    expect(lengths[2]).toBeCloseTo(lengths[0]! - 1, 1); // the first is followed by its 1 s song gap, the last by nothing
+    expect(Number(format.duration)).toBeCloseTo(Number(chapters[2]!.end_time), 0);
+  }, 120_000);
+});
+
