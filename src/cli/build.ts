@@ -1,10 +1,13 @@
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import { baseUrlFrom, localKeyBase } from "../run/index.js";
+import { currentHolder, isAlive } from "../run/lock.js";
+import { stateDir } from "../run/state-dir.js";
 import { buildScripts } from "./build-scripts.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
-import { UsageError, type Io } from "./io.js";
+import { EXIT, UsageError, type Io } from "./io.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "build from the audio of podc run --local (out/local/<episode>/)" },
@@ -35,6 +38,12 @@ async function build({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   const files = positionals.map((p) => resolve(io.cwd, p));
   const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
+  // A run at work may be replacing the very files the build reads; it builds its episodes itself when it ends.
+  const holder = currentHolder(stateDir(compiled.root));
+  if (holder && holder.host === hostname() && isAlive(holder)) {
+    io.stderr.write(`podc build: a podc run is working in this repository (pid ${holder.pid} since ${holder.startedAt}): it builds its episodes when it ends; build once it has\n`);
+    return EXIT.failed;
+  }
   let keyBase: string | undefined;
   if (values.local) keyBase = localKeyBase((await (await import("./local-service.js")).localVoice()).identity);
   else {

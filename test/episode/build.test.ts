@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billedUnits, readLedger } from "../../src/emulator/ledger.js";
@@ -223,6 +224,18 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(sha(mp3)).toBe(before);
     expect(leftovers(folder)).toEqual([]);
   }, 120_000);
+
+  it("waits for a podc run at work in the repository, which builds its episodes itself", async () => {
+    const lock = join(dir, ".podc", "lock");
+    writeFileSync(lock, JSON.stringify({ v: 1, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), nonce: "test" }));
+    try {
+      const build = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toContain(`podc build: a podc run is working in this repository (pid ${process.pid} since`);
+    } finally {
+      rmSync(lock);
+    }
+  });
 
   it("without ffmpeg: podc build says what to install (exit 2); podc run still finishes, exit code unchanged", async () => {
     const noFfmpeg = { ...SHELL_ENV, PODC_FFMPEG: join(dir, "no-such-ffmpeg") };
