@@ -18,6 +18,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   stats: { summary: "count words, turns and spoken time per speaker and section, and what a run bills", load: () => import("./stats.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
+  build: { summary: "assemble the finished episode: mp3 with chapters, transcripts, a preview page", load: () => import("./build.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },
   state: { summary: "push the journal and audio into the shared store, or pull them out", load: () => import("./state.js") },
   import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },

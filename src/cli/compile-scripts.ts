@@ -3,13 +3,14 @@ import { analyze } from "../compile.js";
 import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
+import { episodeTags, type EpisodeTags } from "../episode/episode-tags.js";
 import { episodeFolder, repositoryRoot, shownPath, type CompiledScript } from "../run/index.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
-// Shared by `podc run` and `podc status`: both work on the scripts of one project, compiled.
+// Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
 
 /** Where the episodes go: `--out DIR` (from the current folder), else `out/` at the repository's root. */
 export interface OutChoice {
@@ -17,8 +18,11 @@ export interface OutChoice {
   local: boolean;
 }
 
+/** A compiled script with what its title page says of the episode (for the finished episode's tags). */
+export type TaggedScript = CompiledScript & { tags: EpisodeTags };
+
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
-export type Compiled = { scripts: CompiledScript[]; config: Config; root: string } | { exitCode: number };
+export type Compiled = { scripts: TaggedScript[]; config: Config; root: string } | { exitCode: number };
 
 /**
  * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go where `where` says.
@@ -27,7 +31,7 @@ export type Compiled = { scripts: CompiledScript[]; config: Config; root: string
 export function compileScripts(files: readonly string[], where: OutChoice, io: Io): Compiled {
   const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
-  const scripts: CompiledScript[] = [];
+  const scripts: TaggedScript[] = [];
   let failed = false;
   let config: Config | undefined;
   let configPath: string | undefined;
@@ -66,7 +70,7 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
       failed = true;
       continue;
     }
-    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir, plan: analysis.plan });
+    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir, plan: analysis.plan, tags: episodeTags(analysis.script) });
   }
   if (failed) {
     printer.finish(files.length);

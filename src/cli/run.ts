@@ -33,6 +33,7 @@ const OPTIONS = {
   "retry-failed": { type: "boolean", help: "send a new (paid) request for songs that failed and requests that were rejected" },
   "regenerate-lost": { type: "boolean", help: "send a new (paid) request when audio is gone from disk and its link expired" },
   "max-cost": { type: "string", arg: "AMOUNT", help: "send nothing if the requests this run would send are estimated to cost more (in pricing.currency; overrides service.maxCost)" },
+  "no-build": { type: "boolean", help: "stop once the audio is here: do not assemble the finished episode (podc build)" },
   "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
 
@@ -41,12 +42,13 @@ export const command = defineCommand(
     name: "run",
     usage: ["FILE… [options]"],
     description: `Compiles the scripts, sends their requests to the Audio Generation Service, waits for the songs, and
-downloads every file into <out>/<episode>/ with a manifest.json. Interrupted or failed, run it again:
+downloads every file into <out>/<episode>/ with a manifest.json, then builds the finished episode there (as
+podc build does) when every request is done and ffmpeg is installed. Interrupted or failed, run it again:
 nothing that succeeded or is still running is sent twice.
 
 The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_KEY (environment only).`,
     options: OPTIONS,
-    exit: "0 every file is here; 1 script errors, or requests failed or unresolved; 2 usage, unreadable file, bad configuration.",
+    exit: "0 every file is here (and the episode built, when ffmpeg is installed); 1 script errors, requests failed or unresolved, or the build failed; 2 usage, unreadable file, bad configuration.",
     docs: "docs/run.md",
   },
   run,
@@ -141,7 +143,12 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     return outcome.exitCode;
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
-  return outcome.exitCode;
+  if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
+  // Loaded only now: a run that stops early never pays for loading the build.
+  const { buildScripts } = await import("./build-scripts.js");
+  const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr", onlyDone: true }, io);
+  // Without ffmpeg the audio is still all here: the run did what it was asked, and the message says what to install.
+  return built === EXIT.usage ? outcome.exitCode : Math.max(outcome.exitCode, built);
 }
 
 /** `--local`: the built-in emulator, loaded only here, so a run against the real service never pays for loading it. */

@@ -56,7 +56,9 @@ function executable(path: string): boolean {
  */
 export function runFfmpeg(command: string, args: readonly string[], options: { signal?: AbortSignal } = {}): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, ["-hide_banner", "-nostdin", ...args], { stdio: ["ignore", "pipe", "pipe"], ...(options.signal ? { signal: options.signal } : {}) });
+    // ffprobe never reads stdin, and does not know -nostdin: it would take the next argument as its value.
+    const quiet = /ffprobe(\.exe)?$/i.test(command) ? ["-hide_banner"] : ["-hide_banner", "-nostdin"];
+    const child = spawn(command, [...quiet, ...args], { stdio: ["ignore", "pipe", "pipe"], ...(options.signal ? { signal: options.signal } : {}) });
     const stdout: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));

@@ -94,6 +94,7 @@ interface Episode {
     words: number;
     turns: number;
     characters: number;
+    lyricsCharacters: number;
     durationMs: number;
     requests: { podcast: number; song: number; total: number };
     billedUnits: { podcast: number; song: number; total: number };

@@ -1,0 +1,95 @@
+import type { Config } from "../config/schema.js";
+import { BuildError } from "../episode/build-error.js";
+import { buildEpisode } from "../episode/build-episode.js";
+import { everyRequestDone } from "../episode/episode-audio.js";
+import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
+import { describeFileError, isFileError } from "../run/file-errors.js";
+import { jobKey } from "../run/job.js";
+import { shownPath } from "../run/index.js";
+import type { TaggedScript } from "./compile-scripts.js";
+import { EXIT, type Io } from "./io.js";
+
+/*
+ * Building the finished episodes of compiled scripts: what `podc build` does, and what `podc run` does last. Every
+ * problem is a message naming the file and the command that fixes it; ffmpeg's own words, when it failed, follow.
+ */
+
+export interface BuildChoice {
+  config: Config;
+  /** What job keys are made with; undefined when the service is not configured here (the manifest is read in order). */
+  keyBase: string | undefined;
+  local: boolean;
+  /** `--out DIR` as given, for the command that fixes a missing file. */
+  out: string | undefined;
+  /** The prefix of every message: `podc build` or `podc`. */
+  who: string;
+  /** Where the written files are listed: stdout for `podc build`, stderr after a run (whose stdout lists manifests). */
+  list: "stdout" | "stderr";
+  /** After a run: build only the episodes whose every request is done (the run has said what is left of the others). */
+  onlyDone?: boolean;
+}
+
+/** The exit code of building every script: 0 all built, 1 one could not be, 2 no ffmpeg (said how to install it). */
+export async function buildScripts(all: readonly TaggedScript[], choice: BuildChoice, io: Io): Promise<number> {
+  const scripts = choice.onlyDone ? all.filter((script) => everyRequestDone(script.outDir)) : all;
+  // An episode still waiting for audio is not ready to build, with or without ffmpeg: the run has said what it waits for.
+  if (scripts.length === 0) return EXIT.ok;
+  const ffmpeg = findFfmpeg("ffmpeg", io.env);
+  if (ffmpeg === undefined) {
+    io.stderr.write(`${choice.who}: the episode was not built: ffmpeg is not installed — ${FFMPEG_INSTALL_HINT}\n`);
+    return EXIT.usage;
+  }
+  const ffprobe = findFfmpeg("ffprobe", io.env);
+  const show = (path: string) => shownPath(path, io.cwd);
+  let code: number = EXIT.ok;
+  for (const script of scripts) {
+    if (io.interrupted?.aborted) return EXIT.failed;
+    const fix = ["podc run", ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
+    const keyBase = choice.keyBase;
+    try {
+      const started = performance.now();
+      const built = await buildEpisode({
+        plan: script.plan,
+        tags: script.tags,
+        name: script.name,
+        outDir: script.outDir,
+        settings: choice.config.build,
+        wordsPerMinute: choice.config.speech.wordsPerMinute,
+        keyOf: keyBase === undefined ? undefined : (request) => jobKey(request.path, request.body, keyBase),
+        fix,
+        show,
+        ffmpeg,
+        ffprobe,
+        ...(io.interrupted ? { signal: io.interrupted } : {}),
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (choice.list === "stdout") for (const file of built.files) io.stdout.write(`${show(file)}\n`);
+      io.stderr.write(`${choice.who}: built ${show(built.files[0]!)} (${duration(built.durationMs)}, ${built.chapters.length} chapters) in ${seconds} s\n`);
+    } catch (error) {
+      if (isFileError(error)) {
+        // The episode's folder cannot be written (permissions, a full disk): what, where, and nothing half-written.
+        const path = (error as NodeJS.ErrnoException).path;
+        io.stderr.write(`${choice.who}: ${script.source}: cannot write the episode${path ? ` (${show(path)})` : ""}: ${describeFileError(error)}\n`);
+        code = EXIT.failed;
+        continue;
+      }
+      if (!(error instanceof BuildError)) throw error;
+      io.stderr.write(`${choice.who}: ${script.source}: ${error.message}\n`);
+      for (const line of error.lastLines) io.stderr.write(`  ffmpeg: ${line}\n`);
+      code = EXIT.failed;
+    }
+  }
+  return code;
+}
+
+/** `m:ss` or `h:mm:ss`. */
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${String(sec).padStart(2, "0")}` : `${m}:${String(sec).padStart(2, "0")}`;
+}
+
+/** A path as a shell reads it back: quoted when it holds anything but safe characters. */
+function quoted(path: string): string {
+  return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}

@@ -1,0 +1,151 @@
+import type { BuildSettings } from "../config/schema.js";
+import { BuildError } from "./build-error.js";
+import { FfmpegError, runFfmpeg } from "./ffmpeg.js";
+import type { Timeline } from "./timeline.js";
+
+/*
+ * The mix: every clip of the timeline decoded, brought to one format, held to its exact length (so chapters and cues
+ * land where the timeline says), faded when it is a song, followed by its silence, and all concatenated. Then loudness
+ * normalisation the way podcast platforms ask (EBU R128, two passes): the first pass measures the whole mix, the
+ * second normalises from those measures (see `normalisation`) and encodes every format at once. The mix is made twice rather than written out between the passes:
+ * decoding is cheap, and an hour of uncompressed audio on disk is not.
+ */
+
+/** The sample rate the mix is made at. */
+const MIX_RATE = 48_000;
+
+export type EpisodeFormat = BuildSettings["formats"][number];
+
+/**
+ * How each format is encoded; `-f` names the container, since the temporary file's name says nothing. The sample
+ * format and rate each encoder takes are set in the graph (see `outputFormat`), one branch per output.
+ */
+function encoderArgs(format: EpisodeFormat, kbps: number): string[] {
+  switch (format) {
+    case "mp3":
+      // ID3v2.3: the version most players and podcast apps read, chapters (CHAP/CTOC) included.
+      return ["-c:a", "libmp3lame", "-b:a", `${kbps}k`, "-id3v2_version", "3", "-f", "mp3"];
+    case "m4a":
+      return ["-c:a", "aac", "-b:a", `${kbps}k`, "-movflags", "+faststart", "-f", "ipod"];
+    case "opus":
+      return ["-c:a", "libopus", "-b:a", `${kbps}k`, "-f", "opus"];
+    case "flac":
+      return ["-c:a", "flac", "-f", "flac"];
+  }
+}
+
+/** The samples each encoder is given: mp3 and m4a at 44.1 kHz as podcast apps expect, opus at its own 48 kHz, flac 16-bit. */
+function outputFormat(format: EpisodeFormat): string {
+  const [sampleFormat, rate] = { mp3: ["fltp", 44_100], m4a: ["fltp", 44_100], opus: ["flt", MIX_RATE], flac: ["s16", MIX_RATE] }[format];
+  return `aresample=${rate},aformat=sample_fmts=${sampleFormat}:sample_rates=${rate}:channel_layouts=stereo`;
+}
+
+/** Where the mix goes: one file per format, and the metadata file (tags, chapters) every one of them carries. */
+interface MixTargets {
+  outputs: { format: EpisodeFormat; path: string }[];
+  metadataFile: string;
+}
+
+/** The loudness of the mix before normalisation, as the first pass measured it (EBU R128). */
+export interface LoudnessMeasure {
+  integratedLufs: number;
+  truePeakDbtp: number;
+  loudnessRange: number;
+  /** The relative gate of the integrated loudness, in LUFS. */
+  threshold: number;
+}
+
+/** Quieter than this, a mix is silence: there is nothing to normalise. */
+const SILENT_LUFS = -69;
+
+/** Mixes `line` and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines. */
+export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSettings, targets: MixTargets, signal?: AbortSignal): Promise<{ measured?: LoudnessMeasure }> {
+  // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
+  const files = [...new Set(line.clips.map((clip) => clip.path))];
+  const inputs = files.flatMap((path) => ["-i", path]);
+  const graph = mixGraph(line, files);
+  // The first pass measures with ebur128 (true peak over 4× oversampling): the same R128 figures loudnorm's first
+  // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
+  const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness", signal);
+  const measured = loudnessOf(first);
+  // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
+  const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
+  const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
+  const meta = files.length;
+  const outputs = targets.outputs.flatMap((output, i) => [
+    "-map", `[o${i}]`, "-map_metadata", String(meta), "-map_chapters", String(meta), ...encoderArgs(output.format, settings.bitrateKbps), "-y", output.path,
+  ]);
+  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`, ...outputs], "making the episode", signal);
+  return measured ? { measured } : {};
+}
+
+/**
+ * The second pass's filter. When the mix's loudness range is within the target, one gain brings it to the target
+ * loudness and the dynamics are kept; where that gain would push the true peak over its limit, a limiter holds the
+ * rare peaks under it (with a margin for the peaks between samples). When the range is wider than the target, ffmpeg's
+ * loudnorm, given the measures, narrows it as it normalises. A silent mix is left alone.
+ */
+export function normalisation(measured: LoudnessMeasure | undefined, target: BuildSettings["loudness"]): string {
+  if (!measured || measured.integratedLufs < SILENT_LUFS) return "anull";
+  if (measured.loudnessRange > target.loudnessRange) {
+    const aim = `I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${target.loudnessRange}`;
+    const given = `measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${measured.loudnessRange}:measured_thresh=${measured.threshold}`;
+    return `loudnorm=${aim}:${given}:linear=true,aresample=${MIX_RATE}`;
+  }
+  const gain = target.integratedLufs - measured.integratedLufs;
+  const volume = `volume=${gain.toFixed(2)}dB`;
+  if (measured.truePeakDbtp + gain <= target.truePeakDbtp) return volume;
+  const ceiling = 10 ** ((target.truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
+  return `${volume},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50`;
+}
+
+/** How far under the true-peak limit the limiter holds samples: peaks between samples, and the encoder's, rise above them. */
+const TRUE_PEAK_MARGIN_DB = 0.5;
+
+/** The filter graph that turns the inputs (`files`, each once) into `[mix]`. */
+function mixGraph(line: Timeline, files: readonly string[]): string {
+  const perMs = MIX_RATE / 1000;
+  const uses = files.map((path) => line.clips.filter((clip) => clip.path === path).length);
+  const splits = files.flatMap((_, f) => (uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : []));
+  const taken = files.map(() => 0);
+  const chains = line.clips.map((clip, i) => {
+    const f = files.indexOf(clip.path);
+    const source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
+    const samples = Math.round(clip.durationMs * perMs);
+    const steps = [`aresample=${MIX_RATE}`, "aformat=sample_fmts=fltp:channel_layouts=stereo", `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
+    if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=0:ns=${Math.round(clip.fadeInMs * perMs)}`);
+    if (clip.fadeOutMs > 0) {
+      const length = Math.round(clip.fadeOutMs * perMs);
+      steps.push(`afade=t=out:ss=${samples - length}:ns=${length}`);
+    }
+    if (clip.gapAfterMs > 0) steps.push(`apad=pad_len=${Math.round(clip.gapAfterMs * perMs)}`);
+    steps.push("asetpts=N/SR/TB");
+    return `${source}${steps.join(",")}[c${i}]`;
+  });
+  const all = line.clips.map((_, i) => `[c${i}]`).join("");
+  return `${[...splits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
+}
+
+async function ffmpegStep(ffmpeg: string, args: string[], doing: string, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return (await runFfmpeg(ffmpeg, args, signal ? { signal } : {})).stderr;
+  } catch (error) {
+    if (!(error instanceof FfmpegError)) throw error;
+    if (signal?.aborted) throw new BuildError(`interrupted while ${doing}: the episode was not built (the previous one, if any, is as it was)`);
+    throw new BuildError(`ffmpeg failed ${doing}: ${error.message}`, error.lastLines);
+  }
+}
+
+/** The R128 summary ebur128 printed at the end of the first pass, or undefined when there is none. */
+export function loudnessOf(stderr: string): LoudnessMeasure | undefined {
+  const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
+  const figure = (pattern: RegExp) => Number(pattern.exec(summary)?.[1] ?? Number.NaN);
+  const measure = {
+    integratedLufs: figure(/\bI:\s*(-?[\d.]+) LUFS/),
+    threshold: figure(/\bI:[^\n]*\n\s*Threshold:\s*(-?[\d.]+) LUFS/),
+    loudnessRange: figure(/\bLRA:\s*(-?[\d.]+) LU/),
+    // A true peak of -inf is digital silence.
+    truePeakDbtp: /\bPeak:\s*-inf/.test(summary) ? -Infinity : figure(/\bPeak:\s*(-?[\d.]+) dBFS/),
+  };
+  return [measure.integratedLufs, measure.threshold, measure.loudnessRange].every(Number.isFinite) && !Number.isNaN(measure.truePeakDbtp) ? measure : undefined;
+}

@@ -1,0 +1,150 @@
+import { unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BuildSettings } from "../config/schema.js";
+import type { Plan, PlannedRequest } from "../lower/plan.js";
+import { renameDurably, tempBeside, writeFileDurably } from "../run/durable.js";
+import { assemble, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
+import { BuildError } from "./build-error.js";
+import { chapters, chaptersJson, type Chapter } from "./chapters.js";
+import { cues } from "./cues.js";
+import { episodeAudio, type PlacedAudio } from "./episode-audio.js";
+import type { EpisodeTags } from "./episode-tags.js";
+import { FFMPEG_INSTALL_HINT } from "./ffmpeg.js";
+import { ffmetadata } from "./ffmetadata.js";
+import { mediaDurationMs } from "./media-duration.js";
+import { previewPage, type PreviewEpisode } from "./preview-page.js";
+import { timeline, type Timeline } from "./timeline.js";
+import { srt, transcriptJson, webVtt } from "./transcripts.js";
+
+/*
+ * `podc build`, the stage: from the audio `podc run` downloaded to the finished episode in `out/<episode>/` — the
+ * mixed, loudness-normalised audio in every configured format with its tags and chapters, the chapters and the
+ * transcript as files, and the preview page. Nothing is fetched: what is missing is named, with the command that
+ * brings it. Every file is written beside its final name and renamed over it once whole, so a failed build leaves
+ * the previous episode (or nothing), never half a file.
+ */
+
+export interface EpisodeBuild {
+  plan: Plan;
+  tags: EpisodeTags;
+  /** The episode's name: its files are `<name>.mp3`, `<name>.vtt`, … */
+  name: string;
+  /** `out/<episode>/`, where the manifest and the downloaded audio are, and where the episode goes. */
+  outDir: string;
+  settings: BuildSettings;
+  wordsPerMinute: number;
+  /** The job key of a planned request, as the manifest lists it; undefined: the manifest is read in order. */
+  keyOf: ((request: PlannedRequest) => string) | undefined;
+  /** The command that downloads the audio again, for messages. */
+  fix: string;
+  show: (path: string) => string;
+  ffmpeg: string;
+  /** ffprobe, to measure files the manifest gives no duration for. */
+  ffprobe: string | undefined;
+  /** Ctrl-C: stops ffmpeg, and the build with it. */
+  signal?: AbortSignal;
+}
+
+export interface BuiltEpisode {
+  /** Every file written, absolute, the audio first. */
+  files: string[];
+  durationMs: number;
+  chapters: Chapter[];
+  /** The mix's loudness before normalisation; absent for a silent mix. */
+  measured?: LoudnessMeasure;
+}
+
+/** Builds the episode (see above). Throws BuildError, with a message for the writer, when it cannot. */
+export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
+  if (build.plan.requests.length === 0) throw new BuildError(`${build.plan.source} has no speech and no song: there is nothing to build`);
+  const pieces = await episodeAudio(build.plan.requests, build);
+  const line = timeline(await withDurations(pieces, build), build.settings);
+  const chapterList = chapters(line);
+  const cueList = await cues(line, { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg });
+
+  const formats = [...new Set(build.settings.formats)];
+  const outputs = formats.map((format) => ({ format, final: join(build.outDir, `${build.name}.${format}`), path: "" }));
+  for (const output of outputs) output.path = tempBeside(output.final);
+  const metadataFile = tempBeside(join(build.outDir, `${build.name}.ffmetadata`));
+  let measured: LoudnessMeasure | undefined;
+  try {
+    writeFileSync(metadataFile, ffmetadata({ ...build.tags, title: build.tags.title ?? build.name }, chapterList));
+    measured = (await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, build.signal)).measured;
+    for (const output of outputs) await renameDurably(output.path, output.final);
+  } catch (error) {
+    throw error instanceof BuildError ? undecodable(error, line, build) : error;
+  } finally {
+    for (const path of [metadataFile, ...outputs.map((o) => o.path)]) removeQuietly(path);
+  }
+
+  const files = outputs.map((o) => o.final);
+  const write = (file: string, text: string) => {
+    const path = join(build.outDir, file);
+    writeFileDurably(path, text);
+    files.push(path);
+  };
+  write(`${build.name}.chapters.json`, chaptersJson(chapterList, build.tags.title));
+  write(`${build.name}.vtt`, webVtt(cueList));
+  write(`${build.name}.srt`, srt(cueList));
+  write(`${build.name}.transcript.json`, transcriptJson(cueList));
+  write("index.html", previewPage(preview(build, line, chapterList, cueList, pieces, formats)));
+  return { files, durationMs: line.durationMs, chapters: chapterList, ...(measured ? { measured } : {}) };
+}
+
+/** The pieces with their durations: the manifest's, else ffprobe's; a file neither can measure is not audio. */
+async function withDurations(pieces: readonly PlacedAudio[], build: EpisodeBuild) {
+  const measuredHere = new Map<string, number | undefined>();
+  const list = [];
+  for (const piece of pieces) {
+    let durationMs = piece.durationMs;
+    if (durationMs === undefined) {
+      if (build.ffprobe === undefined) throw new BuildError(`ffprobe is needed to measure ${build.show(piece.path)}: ${FFMPEG_INSTALL_HINT}`);
+      if (!measuredHere.has(piece.path)) measuredHere.set(piece.path, await mediaDurationMs(build.ffprobe, piece.path));
+      durationMs = measuredHere.get(piece.path);
+      if (durationMs === undefined) throw new BuildError(`${build.show(piece.path)} cannot be read as audio: delete it and run \`${build.fix}\` to fetch it again`);
+    }
+    list.push({ request: piece.request, path: piece.path, durationMs });
+  }
+  return list;
+}
+
+/** An ffmpeg failure that names one of the inputs is that file's fault: say which, and how to replace it. */
+function undecodable(error: BuildError, line: Timeline, build: EpisodeBuild): BuildError {
+  // ffmpeg says `<path>: <what is wrong>` of an input it cannot read (its listing of the inputs quotes the paths).
+  const file = line.clips.map((c) => c.path).find((path) => error.lastLines.some((text) => text.includes(`${path}: `)));
+  if (file === undefined) return error;
+  return new BuildError(`ffmpeg cannot decode ${build.show(file)}: delete it and run \`${build.fix}\` to fetch it again`, error.lastLines);
+}
+
+function preview(build: EpisodeBuild, line: Timeline, chapterList: Chapter[], cueList: PreviewEpisode["cues"], pieces: readonly PlacedAudio[], formats: EpisodeFormat[]): PreviewEpisode {
+  const songs: PreviewEpisode["songs"] = [];
+  const shown = new Set<string>();
+  line.clips.forEach((clip, i) => {
+    const request = clip.request;
+    if (request.kind !== "song" || shown.has(request.key)) return;
+    shown.add(request.key);
+    const takes = pieces[i]!.takes.map((take) => ({
+      label: `Take ${(take.choice ?? 0) + 1}`,
+      audio: take.path,
+      ...(take.durationMs !== undefined ? { durationMs: take.durationMs } : {}),
+    }));
+    songs.push({ title: request.origin.song ?? "Song", startMs: clip.startMs, pick: request.pick ?? 1, takes });
+  });
+  const player = formats.includes("mp3") ? "mp3" : formats[0]!;
+  return {
+    title: build.tags.title ?? build.name,
+    audio: `${build.name}.${player}`,
+    durationMs: line.durationMs,
+    chapters: chapterList.map((c) => ({ startMs: c.startMs, title: c.title, kind: c.kind })),
+    cues: cueList,
+    songs,
+  };
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already renamed into place, or never written
+  }
+}

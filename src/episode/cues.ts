@@ -1,0 +1,93 @@
+import type { PlannedPodcast, PlannedSong } from "../lower/plan.js";
+import type { Clip, Timeline } from "./timeline.js";
+import { turnStartsIn, type TurnTimingOptions } from "./turn-timing.js";
+
+/*
+ * The transcript's cues: one per spoken turn, its speaker named, and during each song its lyrics, a few lines at a
+ * time. A podcast clip holds several turns in one file: where each starts comes from the turn timing; a turn lasts
+ * until the next one starts. Lyrics are spread over the song by their number of lines: the service says nothing of
+ * when each is sung.
+ */
+
+export interface Cue {
+  startMs: number;
+  endMs: number;
+  /** The speaker's cast label; absent for lyrics. */
+  speaker?: string;
+  text: string;
+  kind: "speech" | "lyrics";
+}
+
+/** Most lines of lyrics shown at once, as captions are read. */
+const LYRIC_LINES_PER_CUE = 2;
+
+/** Every cue of `line`, in time order. */
+export async function cues(line: Timeline, options: TurnTimingOptions): Promise<Cue[]> {
+  const list: Cue[] = [];
+  for (const clip of line.clips) {
+    if (clip.request.kind === "podcast") list.push(...(await speechCues(clip, clip.request, options)));
+    else list.push(...lyricCues(clip, clip.request));
+  }
+  return list;
+}
+
+async function speechCues(clip: Clip, request: PlannedPodcast, options: TurnTimingOptions): Promise<Cue[]> {
+  const turns = request.body.conversations;
+  const starts = await turnStartsIn(clip.path, turns, clip.durationMs, options);
+  const list: Cue[] = [];
+  turns.forEach((turn, i) => {
+    const startMs = clip.startMs + starts[i]!;
+    const endMs = clip.startMs + (starts[i + 1] ?? clip.durationMs);
+    const text = shownText(turn.text);
+    if (text === "" || endMs <= startMs) return;
+    const cue: Cue = { startMs, endMs, text, kind: "speech" };
+    const speaker = request.speakers[i];
+    if (speaker !== undefined) cue.speaker = speaker;
+    list.push(cue);
+  });
+  return list;
+}
+
+/** A turn's text as a reader wants it: without the tags meant for the voice (`[laugh]`, `<break time="1s"/>`). */
+function shownText(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\[[^\]\n]*\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function lyricCues(clip: Clip, request: PlannedSong): Cue[] {
+  const groups = lyricGroups(request.body.lyrics);
+  const lines = groups.reduce((sum, group) => sum + group.length, 0);
+  if (lines === 0) return [];
+  const list: Cue[] = [];
+  let sung = 0;
+  for (const group of groups) {
+    const startMs = clip.startMs + Math.round((sung / lines) * clip.durationMs);
+    sung += group.length;
+    const endMs = clip.startMs + Math.round((sung / lines) * clip.durationMs);
+    list.push({ startMs, endMs, text: group.join("\n"), kind: "lyrics" });
+  }
+  return list;
+}
+
+/** The sung lines of `lyrics` in groups: a section marker or a blank line ends one, and none is longer than two lines. */
+export function lyricGroups(lyrics: string): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  const close = () => {
+    for (let i = 0; i < group.length; i += LYRIC_LINES_PER_CUE) groups.push(group.slice(i, i + LYRIC_LINES_PER_CUE));
+    group = [];
+  };
+  for (const raw of lyrics.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "" || /^\[[^\]]*\]$/.test(line)) close();
+    else {
+      const text = shownText(line);
+      if (text !== "") group.push(text);
+    }
+  }
+  close();
+  return groups;
+}

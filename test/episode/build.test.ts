@@ -1,0 +1,281 @@
+/*
+ * `podc run --local` on the README's example ends with the finished episode: what a writer opens — the mp3 with its
+ * chapters and tags at podcast loudness, the transcripts, the page — and what happens when audio is missing, changed
+ * or undecodable, or ffmpeg is not there.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billedUnits, readLedger } from "../../src/emulator/ledger.js";
+import { podc, podcInterruptible, sleep } from "../run/helpers.js";
+import { exampleRepo, FFMPEG_AVAILABLE, FFMPEG_REQUIRED, loudness, probe, SHELL_ENV } from "./helpers.js";
+
+const repos: string[] = [];
+afterAll(() => {
+  for (const dir of repos) rmSync(dir, { recursive: true, force: true });
+});
+
+const SCRIPT = "examples/lighthouse-keepers.pod";
+const FIX = "podc run --local examples/lighthouse-keepers.pod";
+const CHAPTERS = ["Cold open", "Introduction", "Keeper's Waltz", "The last night", "Automatic Light", "Outro"];
+
+const sha = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+/** Hidden temporary files a write left behind. */
+const leftovers = (folder: string) => readdirSync(folder).filter((name) => name.startsWith("."));
+
+describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
+  let dir: string;
+  let folder: string;
+  let first: Awaited<ReturnType<typeof podc>>;
+  beforeAll(async () => {
+    expect(FFMPEG_AVAILABLE, "ffmpeg is not installed (apt-get install ffmpeg)").toBe(true);
+    dir = exampleRepo("lighthouse-keepers", repos);
+    folder = join(dir, "out", "local", "lighthouse-keepers");
+    first = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
+  }, 120_000);
+
+  it("podc run --local ends with the episode: an mp3 with ID3v2.3 tags and a chapter per section and song", () => {
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe("out/local/lighthouse-keepers/manifest.json\n");
+    expect(first.stderr).toMatch(/podc: built out\/local\/lighthouse-keepers\/lighthouse-keepers\.mp3 \(2:\d\d, 6 chapters\)/);
+    const mp3 = join(folder, "lighthouse-keepers.mp3");
+    expect(readFileSync(mp3).subarray(0, 4)).toEqual(Buffer.from([0x49, 0x44, 0x33, 3])); // "ID3" version 2.3
+    const { chapters, format } = probe(mp3);
+    expect(chapters.map((c) => c.tags.title)).toEqual(CHAPTERS);
+    expect(Number(chapters[0]!.start_time)).toBe(0);
+    for (let i = 1; i < chapters.length; i++) expect(chapters[i]!.start_time).toBe(chapters[i - 1]!.end_time);
+    expect(Number(chapters.at(-1)!.end_time)).toBeCloseTo(Number(format.duration), 0);
+    expect(format.tags).toMatchObject({ title: "The Lighthouse Keepers", artist: "Mara Quinn", track: "7" });
+    for (const file of ["lighthouse-keepers.chapters.json", "lighthouse-keepers.vtt", "lighthouse-keepers.srt", "lighthouse-keepers.transcript.json", "index.html"]) {
+      expect(existsSync(join(folder, file)), file).toBe(true);
+    }
+    expect(leftovers(folder)).toEqual([]);
+  });
+
+  it("is at podcast loudness: -16 LUFS integrated (±1 LU), true peak at most -1 dBTP", () => {
+    const { integrated, truePeak } = loudness(join(folder, "lighthouse-keepers.mp3"));
+    expect(Math.abs(integrated + 16)).toBeLessThanOrEqual(1);
+    expect(truePeak).toBeLessThanOrEqual(-0.7);
+  });
+
+  it("writes chapters and transcripts that name the speakers, in time order, with the lyrics during the songs", () => {
+    const duration = Number(probe(join(folder, "lighthouse-keepers.mp3")).format.duration);
+    const chapters = JSON.parse(readFileSync(join(folder, "lighthouse-keepers.chapters.json"), "utf8"));
+    expect(chapters.version).toBe("1.2.0");
+    expect(chapters.chapters.map((c: { title: string }) => c.title)).toEqual(CHAPTERS);
+    const transcript = JSON.parse(readFileSync(join(folder, "lighthouse-keepers.transcript.json"), "utf8"));
+    expect(transcript.version).toBe("1.0.0");
+    const segments: { speaker?: string; startTime: number; endTime: number; body: string }[] = transcript.segments;
+    const spoken = segments.filter((s) => s.speaker !== undefined);
+    expect(spoken).toHaveLength(13); // one per turn of the plan (a speech continued after a direction is one turn)
+    expect(new Set(spoken.map((s) => s.speaker))).toEqual(new Set(["HOST", "GUEST"]));
+    expect(spoken[0]).toMatchObject({ speaker: "HOST", startTime: 0, body: expect.stringContaining("Some jobs disappear so slowly") });
+    for (let i = 0; i < segments.length; i++) {
+      expect(segments[i]!.endTime).toBeGreaterThan(segments[i]!.startTime);
+      expect(segments[i]!.endTime).toBeLessThanOrEqual(duration + 0.05);
+      if (i > 0) expect(segments[i]!.startTime).toBeGreaterThanOrEqual(segments[i - 1]!.endTime);
+    }
+    const waltz = chapters.chapters[2];
+    const lyric = segments.find((s) => s.body.includes("Ninety-nine steps to the lamp room"))!;
+    expect(lyric.speaker).toBeUndefined();
+    expect(lyric.startTime).toBeGreaterThanOrEqual(waltz.startTime);
+    expect(lyric.endTime).toBeLessThanOrEqual(waltz.endTime);
+
+    const vtt = readFileSync(join(folder, "lighthouse-keepers.vtt"), "utf8");
+    expect(vtt.startsWith("WEBVTT\n\n1\n00:00:00.000 --> ")).toBe(true);
+    expect(vtt).toContain("<v HOST>Some jobs disappear so slowly");
+    expect(vtt).toContain("<v GUEST>The last night the lamp turned by hand, yes.");
+    expect(vtt).toMatch(/♪ Ninety-nine steps to the lamp room\nNinety-nine steps back down ♪/);
+    const srt = readFileSync(join(folder, "lighthouse-keepers.srt"), "utf8");
+    expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:\d\d,\d{3}\nHOST: Some jobs disappear/);
+    expect(srt.trim().split(/\n\n/)).toHaveLength(segments.length);
+  });
+
+  it("a new Pick changes the take in the episode and sends nothing", async () => {
+    const ledger = join(dir, ".podc", "local", "ledger.jsonl");
+    const billed = billedUnits(readLedger(ledger));
+    const entries = readLedger(ledger).length;
+    const mp3 = join(folder, "lighthouse-keepers.mp3");
+    const pick1 = sha(mp3);
+    const script = join(dir, SCRIPT);
+    const original = readFileSync(script, "utf8");
+    writeFileSync(script, original.replace("Style: folk, waltz", "Pick: 2\nStyle: folk, waltz"));
+    const picked = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(readLedger(ledger)).toHaveLength(entries);
+    expect(billedUnits(readLedger(ledger))).toBe(billed);
+    expect(sha(mp3)).not.toBe(pick1);
+    writeFileSync(script, original);
+    const back = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stdout.split("\n")).toContain("out/local/lighthouse-keepers/lighthouse-keepers.mp3");
+    expect(sha(mp3)).toBe(pick1);
+  }, 120_000);
+
+  it("names a missing file and the command that fetches it, and leaves the episode as it was", async () => {
+    const before = sha(join(folder, "lighthouse-keepers.mp3"));
+    const take = join(folder, "05-automatic-light-2.wav");
+    const bytes = readFileSync(take);
+    rmSync(take);
+    const missing = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`out/local/lighthouse-keepers/05-automatic-light-2.wav is missing: run \`${FIX}\` to fetch it again`);
+    expect(missing.stderr).not.toMatch(/\n\s+at /);
+    expect(sha(join(folder, "lighthouse-keepers.mp3"))).toBe(before);
+
+    writeFileSync(take, Buffer.concat([bytes.subarray(0, 1000), Buffer.alloc(bytes.length - 1000)]));
+    const changed = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain(`out/local/lighthouse-keepers/05-automatic-light-2.wav is not the file podc downloaded`);
+    expect(changed.stderr).toContain(`run \`${FIX}\` to fetch it again`);
+
+    // The command it names does fix it: the file comes back, nothing is billed, the episode is built.
+    const fixed = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(readFileSync(take)).toEqual(bytes);
+    expect(leftovers(folder)).toEqual([]);
+  }, 120_000);
+
+  it("reports ffmpeg's own words when it cannot decode a file, and leaves nothing half-written", async () => {
+    const manifestPath = join(folder, "manifest.json");
+    const manifest = readFileSync(manifestPath, "utf8");
+    const file = join(folder, "06-outro.wav");
+    const bytes = readFileSync(file);
+    // Bytes that are not audio, which the manifest vouches for: as if the service had sent them.
+    const garbage = Buffer.from("this is not audio at all\n".repeat(40));
+    writeFileSync(file, garbage);
+    const json = JSON.parse(manifest);
+    const entry = json.requests.flatMap((r: { files: { path: string }[] }) => r.files).find((f: { path: string }) => f.path === "06-outro.wav");
+    Object.assign(entry, { bytes: garbage.length, sha256: createHash("sha256").update(garbage).digest("hex") });
+    writeFileSync(manifestPath, JSON.stringify(json));
+    try {
+      const before = readdirSync(folder).sort();
+      const broken = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain(`ffmpeg cannot decode out/local/lighthouse-keepers/06-outro.wav: delete it and run \`${FIX}\``);
+      expect(broken.stderr).toMatch(/\n {2}ffmpeg: .*06-outro\.wav/);
+      expect(broken.stderr).not.toMatch(/\n\s+at /);
+      expect(readdirSync(folder).sort()).toEqual(before);
+    } finally {
+      writeFileSync(file, bytes);
+      writeFileSync(manifestPath, manifest);
+    }
+  }, 120_000);
+
+  it("measures audio the manifest gives no duration for, as the service's mp3s", async () => {
+    const manifestPath = join(folder, "manifest.json");
+    const manifest = readFileSync(manifestPath, "utf8");
+    const wav = join(folder, "06-outro.wav");
+    const mp3 = join(folder, "06-outro.mp3");
+    expect(spawnSync("ffmpeg", ["-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "64k", "-y", mp3]).status).toBe(0);
+    const bytes = readFileSync(mp3);
+    const json = JSON.parse(manifest);
+    const request = json.requests.find((r: { files: { path: string }[] }) => r.files[0]!.path === "06-outro.wav");
+    request.files = [{ path: "06-outro.mp3", bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") }];
+    writeFileSync(manifestPath, JSON.stringify(json));
+    try {
+      const built = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(built.code, built.stderr).toBe(0);
+      const outro = probe(join(folder, "lighthouse-keepers.mp3")).chapters.at(-1)!;
+      expect(outro.tags.title).toBe("Outro");
+      // The outro lasts as long as its audio (3.92 s), give or take the mp3's padding (a few frames).
+      const seconds = Number(outro.end_time) - Number(outro.start_time);
+      expect(seconds).toBeGreaterThanOrEqual(3.9);
+      expect(seconds).toBeLessThan(4.1);
+    } finally {
+      writeFileSync(manifestPath, manifest);
+      rmSync(mp3);
+    }
+  }, 120_000);
+
+  it("writes m4a (with chapters), opus and flac too when build.formats asks", async () => {
+    writeFileSync(join(dir, "podc.json"), JSON.stringify({ build: { formats: ["mp3", "m4a", "opus", "flac"] } }));
+    try {
+      const built = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(built.code, built.stderr).toBe(0);
+      const mp3 = Number(probe(join(folder, "lighthouse-keepers.mp3")).format.duration);
+      const m4a = probe(join(folder, "lighthouse-keepers.m4a"));
+      expect(m4a.chapters.map((c) => c.tags.title)).toEqual(CHAPTERS);
+      expect(m4a.format.tags).toMatchObject({ title: "The Lighthouse Keepers", artist: "Mara Quinn" });
+      for (const format of ["m4a", "opus", "flac"]) {
+        expect(Number(probe(join(folder, `lighthouse-keepers.${format}`)).format.duration), format).toBeCloseTo(mp3, 0);
+      }
+      expect(probe(join(folder, "lighthouse-keepers.opus")).chapters.map((c) => c.tags.title)).toEqual(CHAPTERS);
+      expect(leftovers(folder)).toEqual([]);
+    } finally {
+      rmSync(join(dir, "podc.json"));
+    }
+  }, 120_000);
+
+  it("stops at Ctrl-C, leaving the previous episode as it was and no temporary file", async () => {
+    const mp3 = join(folder, "lighthouse-keepers.mp3");
+    const before = sha(mp3);
+    const build = podcInterruptible(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    // Interrupted once it is writing: its temporary files are there.
+    while (leftovers(folder).length === 0) await sleep(5);
+    build.interrupt();
+    const { code, stderr } = await build.done;
+    expect(code).toBe(1);
+    expect(stderr).toContain("the episode was not built");
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(sha(mp3)).toBe(before);
+    expect(leftovers(folder)).toEqual([]);
+  }, 120_000);
+
+  it("waits for a podc run at work in the repository, which builds its episodes itself", async () => {
+    const lock = join(dir, ".podc", "lock");
+    writeFileSync(lock, JSON.stringify({ v: 1, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), nonce: "test" }));
+    try {
+      const build = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toContain(`podc build: a podc run is working in this repository (pid ${process.pid} since`);
+    } finally {
+      rmSync(lock);
+    }
+  });
+
+  it("without ffmpeg: podc build says what to install (exit 2); podc run still finishes, exit code unchanged", async () => {
+    const noFfmpeg = { ...SHELL_ENV, PODC_FFMPEG: join(dir, "no-such-ffmpeg") };
+    const build = await podc(["build", "--local", SCRIPT], dir, noFfmpeg);
+    expect(build.code).toBe(2);
+    expect(build.stderr).toContain("ffmpeg is not installed — install ffmpeg (Debian and Ubuntu: sudo apt-get install ffmpeg");
+    const run = await podc(["run", "--local", SCRIPT], dir, noFfmpeg);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("out/local/lighthouse-keepers/manifest.json\n");
+    expect(run.stderr).toContain("podc: the episode was not built: ffmpeg is not installed — install ffmpeg");
+    const skipped = await podc(["run", "--local", "--no-build", SCRIPT], dir, SHELL_ENV);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).not.toContain("podc: built");
+  }, 120_000);
+});
+
+describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build before any run", () => {
+  it("says to run podc run first", async () => {
+    const dir = exampleRepo("lighthouse-keepers", repos);
+    const build = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain(`podc build: examples/lighthouse-keepers.pod: no audio yet in out/local/lighthouse-keepers/: run \`${FIX}\` first`);
+    expect(existsSync(join(dir, "out"))).toBe(false);
+  });
+});
+
+describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that repeats a request", () => {
+  it("places the jingle each time the script uses it, paid for once", async () => {
+    const dir = exampleRepo("lighthouse-keepers", repos);
+    const jingle = "SONG: Jingle\nStyle: synthwave, 110 bpm\nTakes: 1\n[Verse]\nShort and sweet\nEND SONG\n";
+    writeFileSync(join(dir, "jingles.pod"), `Title: Jingles\nCast:\n    HOST: Ethan\n\n${jingle}\n# News\n\nHOST: Here is the news.\n\n${jingle}`);
+    const run = await podc(["run", "--local", "jingles.pod"], dir, SHELL_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    const ledger = readLedger(join(dir, ".podc", "local", "ledger.jsonl"));
+    expect(ledger.filter((e) => e.billed)).toHaveLength(2); // the jingle once, the news once
+    const { chapters, format } = probe(join(dir, "out", "local", "jingles", "jingles.mp3"));
+    expect(chapters.map((c) => c.tags.title)).toEqual(["Jingle", "News", "Jingle"]);
+    const lengths = chapters.map((c) => Number(c.end_time) - Number(c.start_time));
+    expect(lengths[2]).toBeCloseTo(lengths[0]! - 1, 1); // the first is followed by its 1 s song gap, the last by nothing
+    expect(Number(format.duration)).toBeCloseTo(Number(chapters[2]!.end_time), 0);
+  }, 120_000);
+});
+

@@ -1,0 +1,143 @@
+/*
+ * The parts of the finished episode a writer reads without listening: where each piece lands, the chapters, the lyrics
+ * captions, the transcript formats, the tags ffmpeg writes, and how the loudness is corrected. From real scripts.
+ */
+import { describe, expect, it } from "vitest";
+import { analyze } from "../../src/compile.js";
+import { defaultConfig, type BuildSettings } from "../../src/config/schema.js";
+import { normalisation, loudnessOf } from "../../src/episode/assemble.js";
+import { chapters, chaptersJson } from "../../src/episode/chapters.js";
+import { lyricGroups } from "../../src/episode/cues.js";
+import { episodeTags } from "../../src/episode/episode-tags.js";
+import { ffmetadata } from "../../src/episode/ffmetadata.js";
+import { timeline } from "../../src/episode/timeline.js";
+import { srt, transcriptJson, webVtt } from "../../src/episode/transcripts.js";
+
+const SCRIPT = `Title: Night Lines; Part = 2
+Series: After #Hours
+Author: Mara Quinn
+Episode: 07
+Cast:
+    HOST: Ethan
+    GUEST: Victoria
+
+HOST: Before any heading.
+
+# Cold open
+
+HOST: Welcome back.
+GUEST: Thanks for having me.
+
+SONG: Jingle
+Style: synthwave
+Takes: 2
+Pick: 2
+[Verse]
+One line
+Two lines
+Three lines
+
+[Chorus]
+Four
+END SONG
+
+# Cold open
+
+HOST: And again.
+
+SONG: Jingle
+Style: synthwave
+Takes: 2
+Pick: 2
+[Verse]
+One line
+Two lines
+Three lines
+
+[Chorus]
+Four
+END SONG
+`;
+
+function compiled() {
+  const analysis = analyze(SCRIPT, { file: "ep.pod", config: defaultConfig() });
+  expect(analysis.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return { plan: analysis.plan!, tags: episodeTags(analysis.script) };
+}
+
+const SETTINGS: BuildSettings = { ...defaultConfig().build, gapMs: 600, songGapMs: 1000, songFadeInMs: 500, songFadeOutMs: 2000 };
+
+describe("the episode's timeline and chapters", () => {
+  it("places every request in script order, a repeated song each time, with gaps, song gaps and fades", () => {
+    const { plan } = compiled();
+    const pieces = plan.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: request.kind === "song" ? 3000 : 10_000 }));
+    const line = timeline(pieces, SETTINGS);
+    expect(line.clips.map((c) => [c.request.kind, c.startMs, c.gapAfterMs, c.fadeInMs, c.fadeOutMs])).toEqual([
+      ["podcast", 0, 600, 0, 0],
+      ["podcast", 10_600, 1000, 0, 0],
+      ["song", 21_600, 1000, 500, 1500], // a fade never longer than half the song
+      ["podcast", 25_600, 1000, 0, 0],
+      ["song", 36_600, 0, 500, 1500],
+    ]);
+    expect(line.durationMs).toBe(39_600);
+    expect(chapters(line)).toEqual([
+      { title: "Opening", kind: "section", startMs: 0, endMs: 10_600 },
+      { title: "Cold open", kind: "section", startMs: 10_600, endMs: 21_600 },
+      { title: "Jingle", kind: "song", startMs: 21_600, endMs: 25_600 },
+      { title: "Cold open", kind: "section", startMs: 25_600, endMs: 36_600 },
+      { title: "Jingle", kind: "song", startMs: 36_600, endMs: 39_600 },
+    ]);
+    const json = JSON.parse(chaptersJson(chapters(line), "Night Lines"));
+    expect(json.chapters[1]).toEqual({ startTime: 10.6, endTime: 21.6, title: "Cold open" });
+  });
+
+  it("writes the title page's tags and the chapters for ffmpeg, escaping what its format reserves", () => {
+    const { plan, tags } = compiled();
+    expect(tags).toEqual({ title: "Night Lines; Part = 2", series: "After #Hours", author: "Mara Quinn", episode: "07" });
+    const pieces = plan.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: 5000 }));
+    const text = ffmetadata(tags, chapters(timeline(pieces, SETTINGS)));
+    expect(text.split("\n").slice(0, 7)).toEqual([";FFMETADATA1", "title=Night Lines\\; Part \\= 2", "album=After \\#Hours", "artist=Mara Quinn", "album_artist=Mara Quinn", "track=7", "genre=Podcast"]);
+    expect(text).toContain("[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=5600\ntitle=Opening\n");
+  });
+});
+
+describe("lyrics and transcripts", () => {
+  it("shows lyrics a section at a time, never more than two lines, without the section markers", () => {
+    expect(lyricGroups("[Intro]\n[Verse]\nOne line\nTwo lines\nThree lines\n\n[Chorus]\nFour\n")).toEqual([["One line", "Two lines"], ["Three lines"], ["Four"]]);
+  });
+
+  it("writes WebVTT with voices, SRT with names, and the Podcasting 2.0 JSON transcript", () => {
+    const cues = [
+      { startMs: 0, endMs: 1500, speaker: "HOST", text: "Fish & chips <3 --> now", kind: "speech" as const },
+      { startMs: 3_600_000, endMs: 3_601_250, text: "One line\nTwo lines", kind: "lyrics" as const },
+    ];
+    expect(webVtt(cues)).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\n<v HOST>Fish &amp; chips &lt;3 --&gt; now\n\n2\n01:00:00.000 --> 01:00:01.250\n<i>♪ One line\nTwo lines ♪</i>\n");
+    expect(srt(cues)).toBe("1\n00:00:00,000 --> 00:00:01,500\nHOST: Fish & chips <3 --> now\n\n2\n01:00:00,000 --> 01:00:01,250\n♪ One line\nTwo lines ♪\n");
+    expect(JSON.parse(transcriptJson(cues))).toEqual({
+      version: "1.0.0",
+      segments: [
+        { speaker: "HOST", startTime: 0, endTime: 1.5, body: "Fish & chips <3 --> now" },
+        { startTime: 3600, endTime: 3601.25, body: "♪ One line\nTwo lines ♪" },
+      ],
+    });
+  });
+});
+
+describe("loudness correction", () => {
+  const target = { integratedLufs: -16, truePeakDbtp: -1, loudnessRange: 11 };
+  const summary = (i: string, lra: string, peak: string) =>
+    `[Parsed_ebur128_0 @ 0x1] Summary:\n\n  Integrated loudness:\n    I:         ${i} LUFS\n    Threshold: -30.1 LUFS\n\n  Loudness range:\n    LRA:        ${lra} LU\n    Threshold: -40.0 LUFS\n\n  True peak:\n    Peak:       ${peak} dBFS\n`;
+
+  it("keeps the dynamics with one gain when the true peak allows it", () => {
+    expect(normalisation(loudnessOf(summary("-20.0", "6.0", "-6.0")), target)).toBe("volume=4.00dB");
+  });
+
+  it("holds the peaks under the limit when the gain would push them over", () => {
+    expect(normalisation(loudnessOf(summary("-20.0", "6.0", "-2.0")), target)).toMatch(/^volume=4\.00dB,alimiter=limit=0\.8414:level=false/);
+  });
+
+  it("narrows a range wider than the target with loudnorm, and leaves silence alone", () => {
+    expect(normalisation(loudnessOf(summary("-20.0", "14.0", "-6.0")), target)).toMatch(/^loudnorm=I=-16:TP=-1:LRA=11:measured_I=-20:measured_TP=-6:measured_LRA=14:measured_thresh=-30.1:linear=true/);
+    expect(normalisation(loudnessOf(summary("-70.0", "0.0", "-inf")), target)).toBe("anull");
+  });
+});

@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT } from "../run/helpers.js";
+
+/** ffmpeg and ffprobe on this machine; CI (PODC_REQUIRE_FFMPEG=1) requires them, elsewhere their tests are skipped. */
+export const FFMPEG_AVAILABLE = spawnSync("ffmpeg", ["-version"]).status === 0 && spawnSync("ffprobe", ["-version"]).status === 0;
+export const FFMPEG_REQUIRED = process.env.PODC_REQUIRE_FFMPEG === "1";
+
+/** The environment a writer's shell gives podc: the PATH, where ffmpeg is. */
+export const SHELL_ENV = { PATH: process.env.PATH ?? "" };
+
+/** A fresh repository holding one example script, as a new user has after cloning. */
+export function exampleRepo(name: string, made: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "podc-build-"));
+  made.push(dir);
+  mkdirSync(join(dir, ".git"));
+  mkdirSync(join(dir, "examples"));
+  copyFileSync(join(ROOT, "examples", `${name}.pod`), join(dir, "examples", `${name}.pod`));
+  return dir;
+}
+
+/** What ffprobe says of a file's chapters and tags. */
+export function probe(file: string): { chapters: { start_time: string; end_time: string; tags: { title: string } }[]; format: { duration: string; tags: Record<string, string> } } {
+  const run = spawnSync("ffprobe", ["-v", "error", "-show_chapters", "-show_format", "-of", "json", file], { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`ffprobe failed on ${file}: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** Integrated loudness (LUFS) and true peak (dBTP) of a file, as ffmpeg's EBU R128 meter measures them. */
+export function loudness(file: string): { integrated: number; truePeak: number } {
+  const run = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"], { encoding: "utf8" });
+  const summary = run.stderr.slice(run.stderr.lastIndexOf("Summary:"));
+  return { integrated: Number(/I:\s*(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s*(-?[\d.]+) dBFS/.exec(summary)?.[1]) };
+}
