@@ -110,7 +110,7 @@ describe("speech", () => {
     it.runIf(available)(`${engine}: lasts about 150 words a minute, in two audibly different voices, as a valid WAV`, async () => {
       const clips = [];
       for (const turn of turns) {
-        const clip = await renderSpeech([turn], { engine, configuredVoices: voices });
+        const clip = (await renderSpeech([turn], { engine, configuredVoices: voices })).samples;
         const expected = spokenDurationMs(turn.text) / 1000;
         expect(Math.abs(clip.length / SAMPLE_RATE - expected) / expected).toBeLessThan(tolerance);
         clips.push(clip);
@@ -119,9 +119,12 @@ describe("speech", () => {
       const victoria = medianPitch(clips[1]!);
       expect(ethan).toBeGreaterThan(70);
       expect(victoria / ethan).toBeGreaterThan(1.5);
-      const both = await renderSpeech(turns, { engine, configuredVoices: voices });
+      const rendered = await renderSpeech(turns, { engine, configuredVoices: voices });
+      const both = rendered.samples;
       const gap = (TURN_GAP_MS / 1000) * SAMPLE_RATE;
       expect(both.length).toBe(clips[0]!.length + clips[1]!.length + gap);
+      // The second turn starts where its clip was put: after the first clip and the gap.
+      expect(rendered.turnStartsMs).toEqual([0, Math.round(((clips[0]!.length + gap) / SAMPLE_RATE) * 1000)]);
       const seconds = soxDuration(write(`speech-${engine}.wav`, encodeWav(both)));
       if (hasSox) expect(seconds).toBeCloseTo(both.length / SAMPLE_RATE, 2);
     });
@@ -129,7 +132,7 @@ describe("speech", () => {
 
   it("does not let a line of the script become an espeak-ng option", async () => {
     if (!hasEspeak) return;
-    const clip = await renderSpeech([{ voice: "Ethan", text: "--help -w /tmp/evil.wav" }], { engine: "espeak-ng", configuredVoices: voices });
+    const clip = (await renderSpeech([{ voice: "Ethan", text: "--help -w /tmp/evil.wav" }], { engine: "espeak-ng", configuredVoices: voices })).samples;
     expect(clip.length).toBeGreaterThan(SAMPLE_RATE / 2);
   });
 
