@@ -1,4 +1,6 @@
 import { spokenMs } from "../lower/spoken-length.js";
+import { matchPauses, type PauseMatch } from "./pause-matching.js";
+import { measureLevel, readPauses, type Pause } from "./silences.js";
 
 /*
  * Where each turn starts in a podcast request's audio. The service renders up to ten turns into one file and says
@@ -27,4 +29,70 @@ export function proportionalStarts(turns: readonly AlignedTurn[], durationMs: nu
     at += ms;
   }
   return starts;
+}
+
+/** Thresholds tried, in dB below the file's mean level: a clean studio file and one over room tone or a music bed. */
+const THRESHOLDS_BELOW_MEAN_DB = [30, 18];
+/** The quietest threshold worth trying: below it even a clean file's dither counts as sound. */
+const FLOOR_DB = -70;
+/** The shortest pause that may separate two turns; shorter ones are breaths inside words. */
+const MIN_PAUSE_MS = 100;
+/** A pause ending this close to the stated duration is the file's tail (a compressed file's length is approximate). */
+const END_TOLERANCE_MS = 50;
+
+/**
+ * The start of each turn of a podcast request's audio `audioFile` (ms from its start; the first is 0), found by
+ * matching the file's pauses to the turns' expected lengths; proportional timing for any boundary that no pause
+ * matches, and for the whole file when it has no pauses or ffmpeg cannot read it. Starts rise strictly and stay
+ * within `durationMs`; never throws.
+ */
+export async function turnStarts(
+  audioFile: string,
+  turns: readonly AlignedTurn[],
+  durationMs: number,
+  options: { wordsPerMinute: number; ffmpeg: string },
+): Promise<number[]> {
+  const fallback = () => proportionalStarts(turns, durationMs, options.wordsPerMinute);
+  if (turns.length <= 1) return turns.map(() => 0);
+  if (!(durationMs > 0)) return fallback();
+  try {
+    const level = await measureLevel(audioFile, options.ffmpeg);
+    if (!level || !Number.isFinite(level.meanDb)) return fallback();
+    const weights = turns.map((turn) => Math.max(spokenMs(turn.text, options.wordsPerMinute), 60_000 / options.wordsPerMinute));
+    let chosen: PauseMatch | undefined;
+    for (const below of THRESHOLDS_BELOW_MEAN_DB) {
+      const noiseDb = Math.max(FLOOR_DB, level.meanDb - below);
+      const pauses = await readPauses(audioFile, options.ffmpeg, { noiseDb, minMs: MIN_PAUSE_MS });
+      const { inside, speech } = interior(pauses, durationMs);
+      const match = matchPauses(inside, weights, speech);
+      if (match.starts.length === turns.length && (!chosen || match.cost < chosen.cost)) chosen = match;
+    }
+    return chosen ? bounded(chosen.starts, durationMs) : fallback();
+  } catch {
+    // An unreadable file still gets a transcript: its timing is an estimate either way.
+    return fallback();
+  }
+}
+
+/** The pauses between the first and the last sound of the file, and where that speech begins and ends. */
+function interior(pauses: readonly Pause[], durationMs: number): { inside: Pause[]; speech: { startMs: number; endMs: number } } {
+  const speech = { startMs: 0, endMs: durationMs };
+  const inside: Pause[] = [];
+  for (const pause of pauses) {
+    if (pause.startMs <= 1) speech.startMs = Math.min(pause.endMs, durationMs);
+    else if (pause.endMs >= durationMs - END_TOLERANCE_MS) speech.endMs = Math.max(speech.startMs, pause.startMs);
+    else inside.push(pause);
+  }
+  return { inside, speech };
+}
+
+/** Starts that rise strictly from 0 and stay inside the file, whatever rounding did. */
+function bounded(starts: readonly number[], durationMs: number): number[] {
+  const last = Math.max(0, Math.floor(durationMs) - 1);
+  const out: number[] = [];
+  for (const [i, start] of starts.entries()) {
+    const floor = i === 0 ? 0 : out[i - 1]! + 1;
+    out.push(i === 0 ? 0 : Math.min(Math.max(start, floor), last));
+  }
+  return out;
 }
