@@ -1,6 +1,6 @@
 import { spokenMs } from "../lower/spoken-length.js";
 import { matchPauses, type PauseMatch } from "./pause-matching.js";
-import { measureLevel, readPauses, type Pause } from "./silences.js";
+import { measureLevel, readPauses, type Level, type Pause } from "./silences.js";
 
 /*
  * Where each turn starts in a podcast request's audio. The service renders up to ten turns into one file and says
@@ -31,10 +31,24 @@ export function proportionalStarts(turns: readonly AlignedTurn[], durationMs: nu
   return starts;
 }
 
-/** Thresholds tried, in dB below the file's mean level: a clean studio file and one over room tone or a music bed. */
-const THRESHOLDS_BELOW_MEAN_DB = [30, 18];
+/**
+ * Thresholds tried: below the speech's mean level (a clean file), and above the noise floor by a noise's crest factor
+ * (a voice over room tone or a music bed, whose quiet is never digital silence); silencedetect compares single
+ * samples, not their power, hence the margin.
+ */
+const BELOW_MEAN_DB = [30, 18];
+const ABOVE_FLOOR_DB = [16, 22];
 /** The quietest threshold worth trying: below it even a clean file's dither counts as sound. */
-const FLOOR_DB = -70;
+const QUIETEST_DB = -70;
+/** The loudest: closer to the speech's mean level, quiet syllables would count as pauses. */
+const LOUDEST_BELOW_MEAN_DB = 6;
+/** Thresholds closer than this hear the same pauses: one of them is enough. */
+const DISTINCT_DB = 3;
+/**
+ * A match this plausible (mean cost per turn, every boundary on a pause) ends the search: louder thresholds hear more
+ * pauses, some inside words, and would only fit the expected lengths better by chance.
+ */
+const PLAUSIBLE_COST = 1;
 /** The shortest pause that may separate two turns; shorter ones are breaths inside words. */
 const MIN_PAUSE_MS = 100;
 /** A pause ending this close to the stated duration is the file's tail (a compressed file's length is approximate). */
@@ -60,18 +74,33 @@ export async function turnStarts(
     if (!level || !Number.isFinite(level.meanDb)) return fallback();
     const weights = turns.map((turn) => Math.max(spokenMs(turn.text, options.wordsPerMinute), 60_000 / options.wordsPerMinute));
     let chosen: PauseMatch | undefined;
-    for (const below of THRESHOLDS_BELOW_MEAN_DB) {
-      const noiseDb = Math.max(FLOOR_DB, level.meanDb - below);
+    for (const noiseDb of thresholds(level)) {
       const pauses = await readPauses(audioFile, options.ffmpeg, { noiseDb, minMs: MIN_PAUSE_MS });
       const { inside, speech } = interior(pauses, durationMs);
       const match = matchPauses(inside, weights, speech);
-      if (match.starts.length === turns.length && (!chosen || match.cost < chosen.cost)) chosen = match;
+      if (match.starts.length !== turns.length) continue;
+      if (!chosen || match.virtual < chosen.virtual || (match.virtual === chosen.virtual && match.cost < chosen.cost)) chosen = match;
+      if (match.virtual === 0 && match.cost <= PLAUSIBLE_COST) break;
     }
     return chosen ? bounded(chosen.starts, durationMs) : fallback();
   } catch {
     // An unreadable file still gets a transcript: its timing is an estimate either way.
     return fallback();
   }
+}
+
+/** The thresholds (dBFS) to try on a file of this level, quietest first. */
+function thresholds(level: Level): number[] {
+  const loudest = level.meanDb - LOUDEST_BELOW_MEAN_DB;
+  // Under the noise's peaks no stretch is quiet throughout: a pause would be heard only in fragments.
+  const quietest = Math.max(QUIETEST_DB, level.floorDb + ABOVE_FLOOR_DB[0]!);
+  const wanted = [...BELOW_MEAN_DB.map((db) => level.meanDb - db), ...ABOVE_FLOOR_DB.map((db) => level.floorDb + db)]
+    .filter((db) => Number.isFinite(db))
+    .map((db) => Math.min(loudest, Math.max(quietest, db)))
+    .sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const db of wanted) if (out.length === 0 || db - out[out.length - 1]! >= DISTINCT_DB) out.push(db);
+  return out;
 }
 
 /** The pauses between the first and the last sound of the file, and where that speech begins and ends. */

@@ -12,20 +12,21 @@ export interface Pause {
   endMs: number;
 }
 
-/** The file's level in dBFS: the mean of its power and its loudest sample. */
+/** The file's level in dBFS: its overall RMS, and the RMS of its quietest 50 ms (its noise floor). */
 export interface Level {
   meanDb: number;
-  maxDb: number;
+  floorDb: number;
 }
 
-/** The file's mean and peak level (ffmpeg's volumedetect); undefined when ffmpeg reports none (an empty file). */
+/** The file's mean level and noise floor (ffmpeg's astats); undefined when ffmpeg reports none (an empty file). */
 export async function measureLevel(file: string, ffmpeg: string): Promise<Level | undefined> {
-  const { stderr } = await runFfmpeg(ffmpeg, ["-nostats", "-i", file, "-map", "0:a:0", "-af", "volumedetect", "-f", "null", "-"]);
-  const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
-  const max = /max_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr)?.[1];
-  if (mean === undefined || max === undefined) return undefined;
+  const filter = "astats=length=0.05:metadata=0:measure_perchannel=none:measure_overall=RMS_level+RMS_trough";
+  const { stderr } = await runFfmpeg(ffmpeg, ["-nostats", "-i", file, "-map", "0:a:0", "-af", filter, "-f", "null", "-"]);
+  const mean = /RMS level dB:\s*(-?[\d.]+|-inf)/.exec(stderr)?.[1];
+  const floor = /RMS trough dB:\s*(-?[\d.]+|-inf)/.exec(stderr)?.[1];
+  if (mean === undefined || floor === undefined) return undefined;
   const db = (text: string) => (text === "-inf" ? Number.NEGATIVE_INFINITY : Number(text));
-  return { meanDb: db(mean), maxDb: db(max) };
+  return { meanDb: db(mean), floorDb: db(floor) };
 }
 
 /**
