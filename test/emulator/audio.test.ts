@@ -6,6 +6,7 @@ import { assignTimbres, renderSpeech, spokenDurationMs, TURN_GAP_MS, type Speech
 import { decodeWav, encodeWav, SAMPLE_RATE, wavDurationMs } from "../../src/emulator/audio/wav.js";
 import { DEFAULT_VOICES } from "../../src/config/schema.js";
 import { hasEspeak, hasSox, medianPitch, scratchFolder, soxDuration, strongestPeriod } from "../service/helpers.js";
+import { longTermSpectrum, similarity } from "./spectrum.js";
 
 const folder = scratchFolder("audio-test");
 const write = (name: string, bytes: Buffer): string => {
@@ -76,14 +77,19 @@ describe("song sketch", () => {
     }
   });
 
-  it("gives each choice its own arrangement of the same plan", () => {
+  it("gives each of the three takes its own arrangement of the same plan: same length and tempo, clearly different spectra", () => {
     const plan = planSong(LYRICS, "110 bpm");
-    const a = renderSong(plan, 0);
-    const b = renderSong(plan, 1);
-    expect(a.length).toBe(b.length);
-    let difference = 0;
-    for (let i = 0; i < a.length; i += 97) difference += Math.abs(a[i]! - b[i]!);
-    expect(difference / (a.length / 97)).toBeGreaterThan(0.01);
+    const takes = [0, 1, 2].map((take) => renderSong(plan, take));
+    const spectra = takes.map((samples) => longTermSpectrum(samples));
+    for (const samples of takes) expect(samples.length).toBe(takes[0]!.length);
+    const verse = planSong("[Verse]\none\ntwo\nthree\nfour", "rock, 90 bpm");
+    for (const take of [0, 1, 2]) {
+      const ratio = strongestPeriod(encodeWav(renderSong(verse, take))) / (60 / 90);
+      expect([0.5, 1, 2].some((beats) => Math.abs(ratio - beats) / beats < 0.02)).toBe(true);
+    }
+    // Another key, voicing and timbre for each take: far from the same spectrum (the same take scores 1).
+    expect(similarity(spectra[0]!, longTermSpectrum(renderSong(plan, 0)))).toBeCloseTo(1, 6);
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2]] as const) expect(similarity(spectra[a]!, spectra[b]!)).toBeLessThan(0.9);
   });
 });
 
