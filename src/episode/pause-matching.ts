@@ -3,9 +3,10 @@ import type { Pause } from "./silences.js";
 /*
  * Which pauses of a podcast request's audio are the boundaries between its turns. Every turn has an expected length
  * (its words, scaled so that all turns fill the file's speech); the boundaries are the n−1 pauses, in order, that make
- * each turn's length closest to its expectation while preferring long pauses (voices hand over with a longer breath
- * than a comma's). Found by dynamic programming over (boundary, pause), so one long turn read faster than expected
- * cannot push every later boundary onto the wrong pause, as a greedy nearest match would.
+ * each turn's length closest to its expectation, preferring long pauses where the longest stand out (voices often
+ * hand over with a longer breath than a full stop's, but not always). Found by
+ * dynamic programming over (boundary, pause), so one long turn read faster than expected cannot push every later
+ * boundary onto the wrong pause, as a greedy nearest match would.
  *
  * A boundary with no plausible pause takes its proportional place instead (a "virtual" pause at a fixed penalty), so a
  * file with too few pauses still gets monotonic starts and the real pauses that do match still count.
@@ -19,6 +20,8 @@ const LENGTH_SPREAD = 0.3;
 const LENGTH_MARGIN_MS = 500;
 /** Weight of a pause shorter than the typical boundary pause, per squared log of how much shorter. */
 const SHORT_PAUSE_WEIGHT = 1.5;
+/** How much longer than the next pause the n−1 longest must be (as a ratio, above 1) for their length to count fully. */
+const STAND_OUT_RANGE = 0.5;
 /** Cost of placing a boundary without a pause: worth a turn about twice or half as long as expected. */
 const VIRTUAL_PENALTY = 5;
 /** Shortest turn the matching accepts, in ms: a boundary is never placed on top of its neighbour. */
@@ -55,6 +58,10 @@ export function matchPauses(pauses: readonly Pause[], weights: readonly number[]
   const speechMs = Math.max(span / 2, span - gaps.reduce((sum, ms) => sum + ms, 0));
   const expected = weights.map((w) => (w / total) * speechMs);
   const typicalGap = gaps.length > 0 ? gaps[gaps.length - 1]! : 1;
+  // Long pauses mark hand-overs only where the n−1 longest stand out from the next one; where voices hand over as
+  // briefly as they stop between sentences, preferring long pauses would pull boundaries onto full stops.
+  const standOut = longest.length >= n ? typicalGap / Math.max(1, longest[n - 1]!) : Number.POSITIVE_INFINITY;
+  const pauseWeight = SHORT_PAUSE_WEIGHT * Math.min(1, Math.max(0, (standOut - 1) / STAND_OUT_RANGE));
 
   const candidates: Candidate[][] = [[{ startMs: speech.startMs, endMs: speech.startMs, penalty: 0, virtual: false }]];
   let cumulative = 0;
@@ -64,7 +71,7 @@ export function matchPauses(pauses: readonly Pause[], weights: readonly number[]
     const list: Candidate[] = pauses.map((p) => ({
       startMs: p.startMs,
       endMs: p.endMs,
-      penalty: SHORT_PAUSE_WEIGHT * Math.max(0, Math.log(typicalGap / Math.max(1, p.endMs - p.startMs))) ** 2,
+      penalty: pauseWeight * Math.max(0, Math.log(typicalGap / Math.max(1, p.endMs - p.startMs))) ** 2,
       virtual: false,
     }));
     list.push({ startMs: proportional, endMs: proportional, penalty: VIRTUAL_PENALTY, virtual: true });
