@@ -40,7 +40,7 @@ export async function readPauses(file: string, ffmpeg: string, options: { noiseD
 }
 
 /** The pauses in silencedetect's log lines; a start without its end (cut output) is dropped. */
-export function parsePauses(log: string): Pause[] {
+function parsePauses(log: string): Pause[] {
   const pauses: Pause[] = [];
   let open: number | undefined;
   for (const found of log.matchAll(/silence_(start|end): (-?\d+(?:\.\d+)?(?:e-?\d+)?)/g)) {
