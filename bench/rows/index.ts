@@ -2,6 +2,7 @@
 // (bench/lib/row.ts), with in-process measurements, when it needs any, in bench/tasks/; add it here.
 
 import type { Row } from "../lib/row.js";
+import { alignment } from "./alignment.js";
 import { build } from "./build.js";
 import { coldStart } from "./cold-start.js";
 import { fountainPeers } from "./fountain-peers.js";
@@ -11,4 +12,4 @@ import { memory } from "./memory.js";
 import { stateStore } from "./state-store.js";
 import { throughput } from "./throughput.js";
 
-export const ROWS: Row[] = [coldStart, throughput, memory, linearity, lsp, fountainPeers, stateStore, build];
+export const ROWS: Row[] = [coldStart, throughput, memory, linearity, lsp, fountainPeers, stateStore, build, alignment];

@@ -98,6 +98,8 @@ export interface Emulator {
   pendingFaults(): FaultRule[];
   ledger(): LedgerEntry[];
   requests(): readonly RequestRecord[];
+  /** Where each turn starts (ms) in the podcast audio at `url`, as rendered; for tests and the bench, never served. */
+  turnStarts(url: string): number[] | undefined;
   close(): Promise<void>;
 }
 
@@ -158,6 +160,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     pendingFaults: () => state.faults.pending(),
     ledger: () => state.ledger.entries(),
     requests: () => state.records,
+    turnStarts: (url) => state.audio.turnStarts(url),
     close: async () => {
       state.closed = true;
       await Promise.all([stop(api), stop(cdn)]);
@@ -410,13 +413,14 @@ async function createPodcast(ex: Exchange, body: Buffer): Promise<Work> {
   if (overCapacity(state)) return { reply: errorReply(429, MESSAGES.rateLimit), units: 0 };
   state.podcastsInFlight++;
   try {
-    const samples = await renderSpeech(checked.value.conversations, {
+    const speech = await renderSpeech(checked.value.conversations, {
       engine: state.speechEngine,
       configuredVoices: state.config.voices,
       ...(state.options.espeakCommand ? { espeakCommand: state.options.espeakCommand } : {}),
     });
     const expiresAtMs = Date.now() + state.linkTtlMs;
-    const stored = await state.audio.put(encodeWav(samples), `podcast-${ex.traceId.slice(0, 12)}.wav`, expiresAtMs);
+    const stored = await state.audio.put(encodeWav(speech.samples), `podcast-${ex.traceId.slice(0, 12)}.wav`, expiresAtMs);
+    await state.audio.recordTurns(stored, speech.turnStartsMs);
     return {
       reply: { type: "json", status: 200, body: { url: `${state.apiUrl}${stored.urlPath}`, expires_at: Math.floor(expiresAtMs / 1000) } },
       units: 1,

@@ -1,4 +1,6 @@
 import { spokenMs } from "../lower/spoken-length.js";
+import { matchPauses, type PauseMatch } from "./pause-matching.js";
+import { measureLevel, readPauses, type Level, type Pause } from "./silences.js";
 
 /*
  * Where each turn starts in a podcast request's audio. The service renders up to ten turns into one file and says
@@ -27,4 +29,105 @@ export function proportionalStarts(turns: readonly AlignedTurn[], durationMs: nu
     at += ms;
   }
   return starts;
+}
+
+/**
+ * Thresholds tried: below the speech's mean level (a clean file), and above the noise floor by a noise's crest factor
+ * (a voice over room tone or a music bed, whose quiet is never digital silence); silencedetect compares single
+ * samples, not their power, hence the margin.
+ */
+const BELOW_MEAN_DB = [30, 18];
+const ABOVE_FLOOR_DB = [16, 22];
+/** The quietest threshold worth trying: below it even a clean file's dither counts as sound. */
+const QUIETEST_DB = -70;
+/** The loudest: closer to the speech's mean level, quiet syllables would count as pauses. */
+const LOUDEST_BELOW_MEAN_DB = 6;
+/** Thresholds closer than this hear the same pauses: one of them is enough. */
+const DISTINCT_DB = 3;
+/**
+ * A match this plausible (mean cost per turn, every boundary on a pause) ends the search: louder thresholds hear more
+ * pauses, some inside words, and would only fit the expected lengths better by chance.
+ */
+const PLAUSIBLE_COST = 1;
+/** The shortest pause that may separate two turns; shorter ones are breaths inside words. */
+const MIN_PAUSE_MS = 100;
+/** A pause ending this close to the stated duration is the file's tail (a compressed file's length is approximate). */
+const END_TOLERANCE_MS = 50;
+
+/** What alignment needs besides the audio: the speaking rate of the turns' expected lengths, and ffmpeg to listen. */
+export interface AlignOptions {
+  wordsPerMinute: number;
+  ffmpeg: string;
+}
+
+/**
+ * The start of each turn of a podcast request's audio `audioFile` (ms from its start; the first is 0), found by
+ * matching the file's pauses to the turns' expected lengths; proportional timing for any boundary that no pause
+ * matches, and for the whole file when it has no pauses or ffmpeg cannot read it. Starts rise strictly and stay
+ * within `durationMs`; never throws.
+ */
+export async function turnStarts(
+  audioFile: string,
+  turns: readonly AlignedTurn[],
+  durationMs: number,
+  options: AlignOptions,
+): Promise<number[]> {
+  const fallback = () => proportionalStarts(turns, durationMs, options.wordsPerMinute);
+  if (turns.length <= 1) return turns.map(() => 0);
+  if (!(durationMs > 0)) return fallback();
+  try {
+    const level = await measureLevel(audioFile, options.ffmpeg);
+    if (!level || !Number.isFinite(level.meanDb)) return fallback();
+    const weights = turns.map((turn) => Math.max(spokenMs(turn.text, options.wordsPerMinute), 60_000 / options.wordsPerMinute));
+    let chosen: PauseMatch | undefined;
+    for (const noiseDb of thresholds(level)) {
+      const pauses = await readPauses(audioFile, options.ffmpeg, { noiseDb, minMs: MIN_PAUSE_MS });
+      const { inside, speech } = interior(pauses, durationMs);
+      const match = matchPauses(inside, weights, speech);
+      if (match.starts.length !== turns.length) continue;
+      if (!chosen || match.virtual < chosen.virtual || (match.virtual === chosen.virtual && match.cost < chosen.cost)) chosen = match;
+      if (match.virtual === 0 && match.cost <= PLAUSIBLE_COST) break;
+    }
+    return chosen ? bounded(chosen.starts, durationMs) : fallback();
+  } catch {
+    // An unreadable file still gets a transcript: its timing is an estimate either way.
+    return fallback();
+  }
+}
+
+/** The thresholds (dBFS) to try on a file of this level, quietest first. */
+function thresholds(level: Level): number[] {
+  const loudest = level.meanDb - LOUDEST_BELOW_MEAN_DB;
+  // Under the noise's peaks no stretch is quiet throughout: a pause would be heard only in fragments.
+  const quietest = Math.max(QUIETEST_DB, level.floorDb + ABOVE_FLOOR_DB[0]!);
+  const wanted = [...BELOW_MEAN_DB.map((db) => level.meanDb - db), ...ABOVE_FLOOR_DB.map((db) => level.floorDb + db)]
+    .filter((db) => Number.isFinite(db))
+    .map((db) => Math.min(loudest, Math.max(quietest, db)))
+    .sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const db of wanted) if (out.length === 0 || db - out[out.length - 1]! >= DISTINCT_DB) out.push(db);
+  return out;
+}
+
+/** The pauses between the first and the last sound of the file, and where that speech begins and ends. */
+function interior(pauses: readonly Pause[], durationMs: number): { inside: Pause[]; speech: { startMs: number; endMs: number } } {
+  const speech = { startMs: 0, endMs: durationMs };
+  const inside: Pause[] = [];
+  for (const pause of pauses) {
+    if (pause.startMs <= 1) speech.startMs = Math.min(pause.endMs, durationMs);
+    else if (pause.endMs >= durationMs - END_TOLERANCE_MS) speech.endMs = Math.max(speech.startMs, pause.startMs);
+    else inside.push(pause);
+  }
+  return { inside, speech };
+}
+
+/** Starts that rise strictly from 0 and stay inside the file, whatever rounding did. */
+function bounded(starts: readonly number[], durationMs: number): number[] {
+  const last = Math.max(0, Math.floor(durationMs) - 1);
+  const out: number[] = [];
+  for (const [i, start] of starts.entries()) {
+    const floor = i === 0 ? 0 : out[i - 1]! + 1;
+    out.push(i === 0 ? 0 : Math.min(Math.max(start, floor), last));
+  }
+  return out;
 }

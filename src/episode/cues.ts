@@ -1,10 +1,10 @@
 import type { PlannedPodcast, PlannedSong } from "../lower/plan.js";
 import type { Clip, Timeline } from "./timeline.js";
-import { turnStartsIn, type TurnTimingOptions } from "./turn-timing.js";
+import { turnStarts, type AlignOptions } from "./align.js";
 
 /*
  * The transcript's cues: one per spoken turn, its speaker named, and during each song its lyrics, a few lines at a
- * time. A podcast clip holds several turns in one file: where each starts comes from the turn timing; a turn lasts
+ * time. A podcast clip holds several turns in one file: where each starts comes from its pauses (align.ts); a turn lasts
  * until the next one starts. Lyrics are spread over the song by their number of lines: the service says nothing of
  * when each is sung.
  */
@@ -22,7 +22,7 @@ export interface Cue {
 const LYRIC_LINES_PER_CUE = 2;
 
 /** Every cue of `line`, in time order. */
-export async function cues(line: Timeline, options: TurnTimingOptions): Promise<Cue[]> {
+export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]> {
   const list: Cue[] = [];
   for (const clip of line.clips) {
     if (clip.request.kind === "podcast") list.push(...(await speechCues(clip, clip.request, options)));
@@ -31,9 +31,9 @@ export async function cues(line: Timeline, options: TurnTimingOptions): Promise<
   return list;
 }
 
-async function speechCues(clip: Clip, request: PlannedPodcast, options: TurnTimingOptions): Promise<Cue[]> {
+async function speechCues(clip: Clip, request: PlannedPodcast, options: AlignOptions): Promise<Cue[]> {
   const turns = request.body.conversations;
-  const starts = await turnStartsIn(clip.path, turns, clip.durationMs, options);
+  const starts = await turnStarts(clip.path, turns, clip.durationMs, options);
   const list: Cue[] = [];
   turns.forEach((turn, i) => {
     const startMs = clip.startMs + starts[i]!;

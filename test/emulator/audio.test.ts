@@ -6,6 +6,7 @@ import { assignTimbres, renderSpeech, spokenDurationMs, TURN_GAP_MS, type Speech
 import { decodeWav, encodeWav, SAMPLE_RATE, wavDurationMs } from "../../src/emulator/audio/wav.js";
 import { DEFAULT_VOICES } from "../../src/config/schema.js";
 import { hasEspeak, hasSox, medianPitch, scratchFolder, soxDuration, strongestPeriod } from "../service/helpers.js";
+import { longTermSpectrum, similarity } from "./spectrum.js";
 
 const folder = scratchFolder("audio-test");
 const write = (name: string, bytes: Buffer): string => {
@@ -76,14 +77,19 @@ describe("song sketch", () => {
     }
   });
 
-  it("gives each choice its own arrangement of the same plan", () => {
+  it("gives each of the three takes its own arrangement of the same plan: same length and tempo, clearly different spectra", () => {
     const plan = planSong(LYRICS, "110 bpm");
-    const a = renderSong(plan, 0);
-    const b = renderSong(plan, 1);
-    expect(a.length).toBe(b.length);
-    let difference = 0;
-    for (let i = 0; i < a.length; i += 97) difference += Math.abs(a[i]! - b[i]!);
-    expect(difference / (a.length / 97)).toBeGreaterThan(0.01);
+    const takes = [0, 1, 2].map((take) => renderSong(plan, take));
+    const spectra = takes.map((samples) => longTermSpectrum(samples));
+    for (const samples of takes) expect(samples.length).toBe(takes[0]!.length);
+    const verse = planSong("[Verse]\none\ntwo\nthree\nfour", "rock, 90 bpm");
+    for (const take of [0, 1, 2]) {
+      const ratio = strongestPeriod(encodeWav(renderSong(verse, take))) / (60 / 90);
+      expect([0.5, 1, 2].some((beats) => Math.abs(ratio - beats) / beats < 0.02)).toBe(true);
+    }
+    // Another key, voicing and timbre for each take: far from the same spectrum (the same take scores 1).
+    expect(similarity(spectra[0]!, longTermSpectrum(renderSong(plan, 0)))).toBeCloseTo(1, 6);
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2]] as const) expect(similarity(spectra[a]!, spectra[b]!)).toBeLessThan(0.9);
   });
 });
 
@@ -110,7 +116,7 @@ describe("speech", () => {
     it.runIf(available)(`${engine}: lasts about 150 words a minute, in two audibly different voices, as a valid WAV`, async () => {
       const clips = [];
       for (const turn of turns) {
-        const clip = await renderSpeech([turn], { engine, configuredVoices: voices });
+        const clip = (await renderSpeech([turn], { engine, configuredVoices: voices })).samples;
         const expected = spokenDurationMs(turn.text) / 1000;
         expect(Math.abs(clip.length / SAMPLE_RATE - expected) / expected).toBeLessThan(tolerance);
         clips.push(clip);
@@ -119,9 +125,12 @@ describe("speech", () => {
       const victoria = medianPitch(clips[1]!);
       expect(ethan).toBeGreaterThan(70);
       expect(victoria / ethan).toBeGreaterThan(1.5);
-      const both = await renderSpeech(turns, { engine, configuredVoices: voices });
+      const rendered = await renderSpeech(turns, { engine, configuredVoices: voices });
+      const both = rendered.samples;
       const gap = (TURN_GAP_MS / 1000) * SAMPLE_RATE;
       expect(both.length).toBe(clips[0]!.length + clips[1]!.length + gap);
+      // The second turn starts where its clip was put: after the first clip and the gap.
+      expect(rendered.turnStartsMs).toEqual([0, Math.round(((clips[0]!.length + gap) / SAMPLE_RATE) * 1000)]);
       const seconds = soxDuration(write(`speech-${engine}.wav`, encodeWav(both)));
       if (hasSox) expect(seconds).toBeCloseTo(both.length / SAMPLE_RATE, 2);
     });
@@ -129,7 +138,7 @@ describe("speech", () => {
 
   it("does not let a line of the script become an espeak-ng option", async () => {
     if (!hasEspeak) return;
-    const clip = await renderSpeech([{ voice: "Ethan", text: "--help -w /tmp/evil.wav" }], { engine: "espeak-ng", configuredVoices: voices });
+    const clip = (await renderSpeech([{ voice: "Ethan", text: "--help -w /tmp/evil.wav" }], { engine: "espeak-ng", configuredVoices: voices })).samples;
     expect(clip.length).toBeGreaterThan(SAMPLE_RATE / 2);
   });
 

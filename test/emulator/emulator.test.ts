@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConfig } from "../../src/config/schema.js";
 import type { Emulator } from "../../src/emulator/server.js";
 import { billedUnits, readLedger } from "../../src/emulator/ledger.js";
+import { readTurnStarts } from "../../src/emulator/files.js";
 import { wavDurationMs } from "../../src/emulator/audio/wav.js";
 import { planSong } from "../../src/emulator/audio/song.js";
 import {
@@ -116,6 +117,8 @@ describe("song generation", () => {
     expect((res.json as { model: string }).model).toBe("mureka-6");
     const { task } = await pollUntilDone((res.json as { id: string }).id);
     expect((task.choices as unknown[]).length).toBe(3);
+    const one = await pollUntilDone(((await post("/v1/song/generate", { ...SONG, n: 1 })).json as { id: string }).id);
+    expect((one.task.choices as unknown[]).length).toBe(1);
   });
 
   it("refuses empty, missing and overlong lyrics, an overlong prompt and a bad n with the error body", async () => {
@@ -156,6 +159,16 @@ describe("podcast", () => {
     expect(audio.headers["content-type"]).toBe("audio/wav");
     // 10 words at 150 a minute, and a pause between the turns.
     expect(wavDurationMs(audio.body)).toBe(10 * 400 + 400);
+  });
+
+  it("records where each turn starts in the audio, for tests and the bench only: never in its answer", async () => {
+    const res = await post("/v1/tts/podcast", { conversations: TURNS });
+    const body = res.json as { url: string };
+    expect(Object.keys(body).sort()).toEqual(["expires_at", "trace_id", "url"]);
+    // The synthesized voice: 6 words (2.4 s) for the first turn, then the 400 ms pause.
+    expect(emu.turnStarts(body.url)).toEqual([0, 2800]);
+    expect(readTurnStarts(join(emu.dataDir, "audio"), body.url)).toEqual([0, 2800]);
+    expect(emu.turnStarts(`${emu.url}/files/0123abcd/none.wav`)).toBeUndefined();
   });
 
   it("refuses 11 turns, an overlong turn, an unknown voice, three voices and an empty script", async () => {

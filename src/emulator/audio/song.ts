@@ -121,6 +121,29 @@ const PROGRESSIONS: Record<"major" | "minor", Record<SectionKind, Chord[]>> = {
 
 const midiHz = (note: number): number => 440 * 2 ** ((note - 69) / 12);
 
+/**
+ * How one take plays the plan: as two takes of a real song differ, in key, voicing, timbre and figure. Different
+ * enough to hear (and to measure: their spectra differ) when a writer compares takes on the preview page.
+ */
+interface Arrangement {
+  /** Semitones the whole take is moved from the plan's key. */
+  transpose: number;
+  /** Semitones added to the pad's chord above its root an octave up. */
+  voicing: number;
+  pad: "triangle" | "saw" | "hollow";
+  /** Bass on eighths throughout, not only in choruses. */
+  busyBass: boolean;
+  /** Order of the chord's notes in the arpeggio, and its octave above the pad. */
+  arpeggio: number[];
+  arpeggioOctaves: number;
+}
+
+const ARRANGEMENTS: readonly Arrangement[] = [
+  { transpose: 0, voicing: 0, pad: "triangle", busyBass: false, arpeggio: [0, 1, 2, 1], arpeggioOctaves: 1 },
+  { transpose: -3, voicing: 7, pad: "saw", busyBass: false, arpeggio: [2, 1, 0, 1], arpeggioOctaves: 1 },
+  { transpose: 5, voicing: 12, pad: "hollow", busyBass: true, arpeggio: [0, 2, 1, 2], arpeggioOctaves: 2 },
+];
+
 /** Renders arrangement `variant` (the choice index) of a plan as mono samples at 22 050 Hz. */
 export function renderSong(plan: SongPlan, variant: number): Float32Array {
   const steps = songRenderer(plan, variant);
@@ -146,6 +169,7 @@ function* songRenderer(plan: SongPlan, variant: number): Generator<void, Float32
   const total = Math.round((plan.durationMs / 1000) * SAMPLE_RATE);
   const out = new Float32Array(total);
   const random = mulberry32(plan.root * 7919 + plan.bpm * 31 + variant);
+  const arrangement = ARRANGEMENTS[variant % ARRANGEMENTS.length]!;
   const progressions = PROGRESSIONS[plan.minor ? "minor" : "major"];
   let bar = 0;
   for (const section of plan.sections) {
@@ -153,13 +177,13 @@ function* songRenderer(plan: SongPlan, variant: number): Generator<void, Float32
     for (let b = 0; b < section.bars; b++, bar++) {
       const start = bar * 4 * beat;
       const [offset, minorChord] = chords[b % chords.length]!;
-      const chordRoot = plan.root + offset;
-      const triad = [chordRoot, chordRoot + (minorChord ? 3 : 4), chordRoot + 7].map((n) => n + 12 + (variant % 2) * 7);
+      const chordRoot = plan.root + arrangement.transpose + offset;
+      const triad = [chordRoot, chordRoot + (minorChord ? 3 : 4), chordRoot + 7].map((n) => n + 12 + arrangement.voicing);
       const playing = section.kind;
-      pad(out, start, 4 * beat, triad, variant);
-      if (playing !== "intro" && playing !== "outro") bass(out, start, beat, chordRoot, playing === "chorus", variant);
+      pad(out, start, 4 * beat, triad, arrangement.pad);
+      if (playing !== "intro" && playing !== "outro") bass(out, start, beat, chordRoot, playing === "chorus" || arrangement.busyBass);
       drums(out, start, beat, playing, random);
-      if (playing === "chorus" || playing === "instrumental") arpeggio(out, start, beat, triad, variant);
+      if (playing === "chorus" || playing === "instrumental") arpeggio(out, start, beat, triad, arrangement);
       yield;
     }
   }
@@ -168,10 +192,9 @@ function* songRenderer(plan: SongPlan, variant: number): Generator<void, Float32
   return out;
 }
 
-function pad(out: Float32Array, start: number, length: number, notes: number[], variant: number): void {
+function pad(out: Float32Array, start: number, length: number, notes: number[], wave: Arrangement["pad"]): void {
   const attack = 0.08 * SAMPLE_RATE;
   const release = 0.15 * SAMPLE_RATE;
-  const bright = variant % 3 === 1;
   const at = Math.round(start);
   const end = Math.min(out.length, at + Math.floor(length));
   for (const note of notes) {
@@ -181,9 +204,10 @@ function pad(out: Float32Array, start: number, length: number, notes: number[], 
     let p2 = 0;
     for (let i = 0, j = at; j < end; i++, j++) {
       const env = Math.min(1, i / attack, (length - i) / release);
-      // Two slightly detuned oscillators; the second arrangement uses a brighter wave.
-      const wave = bright ? (2 * p1 - 1 + 2 * p2 - 1) * 0.35 : (tri(p1) + tri(p2)) * 0.5;
-      out[j]! += 0.07 * env * wave;
+      // Two slightly detuned oscillators: a soft triangle, a bright saw, or a hollow organ of odd harmonics.
+      const value =
+        wave === "saw" ? (2 * p1 - 1 + 2 * p2 - 1) * 0.35 : wave === "hollow" ? (hollow(p1) + hollow(p2)) * 0.4 : (tri(p1) + tri(p2)) * 0.5;
+      out[j]! += 0.07 * env * value;
       p1 += step1;
       if (p1 >= 1) p1 -= 1;
       p2 += step2;
@@ -192,9 +216,9 @@ function pad(out: Float32Array, start: number, length: number, notes: number[], 
   }
 }
 
-function bass(out: Float32Array, start: number, beat: number, note: number, busy: boolean, variant: number): void {
+function bass(out: Float32Array, start: number, beat: number, note: number, busy: boolean): void {
   const step = midiHz(note) / SAMPLE_RATE;
-  const spacing = busy || variant % 3 === 2 ? beat / 2 : beat;
+  const spacing = busy ? beat / 2 : beat;
   const decay = Math.exp(-1 / (0.1 * SAMPLE_RATE));
   for (let s = 0; s < 4 * beat - 1; s += spacing) {
     const length = spacing * 0.9;
@@ -268,12 +292,13 @@ function hat(out: Float32Array, start: number, random: () => number): void {
   mix(out, start, HATS[Math.floor(random() * HATS.length)]!);
 }
 
-function arpeggio(out: Float32Array, start: number, beat: number, triad: number[], variant: number): void {
-  const order = variant % 2 === 0 ? [0, 1, 2, 1] : [2, 1, 0, 1];
+function arpeggio(out: Float32Array, start: number, beat: number, triad: number[], arrangement: Arrangement): void {
+  const order = arrangement.arpeggio;
+  const octaves = 12 * arrangement.arpeggioOctaves;
   const spacing = beat / 2;
   const decay = Math.exp(-1 / (0.12 * SAMPLE_RATE));
   for (let e = 0; e < 8; e++) {
-    const step = midiHz(triad[order[e % 4]!]! + 12) / SAMPLE_RATE;
+    const step = midiHz(triad[order[e % order.length]!]! + octaves) / SAMPLE_RATE;
     const length = spacing * 0.95;
     const at = Math.round(start + e * spacing);
     let phase = 0;
@@ -293,6 +318,11 @@ function sine(phase: number): number {
   const x = (phase - Math.floor(phase)) * 4096;
   const i = x | 0;
   return SINE_TABLE[i]! + (SINE_TABLE[i + 1]! - SINE_TABLE[i]!) * (x - i);
+}
+
+/** Odd harmonics only, falling off: the hollow sound of a stopped organ pipe. */
+function hollow(phase: number): number {
+  return sine(phase) + sine(3 * phase) / 3 + sine(5 * phase) / 5;
 }
 
 function tri(phase: number): number {

@@ -84,20 +84,42 @@ export interface SpeechOptions {
   espeakCommand?: string;
 }
 
+/** A podcast request's audio, and where each turn's clip begins in it: the truth alignment is measured against. */
+export interface RenderedSpeech {
+  samples: Float32Array;
+  /** Milliseconds from the start of the audio to the start of each turn's clip; the first is 0. */
+  turnStartsMs: number[];
+}
+
 /** Renders the turns in order, one voice per speaker, with a short pause between turns. */
-export async function renderSpeech(turns: readonly { text: string; voice: string }[], options: SpeechOptions): Promise<Float32Array> {
+export async function renderSpeech(turns: readonly { text: string; voice: string }[], options: SpeechOptions): Promise<RenderedSpeech> {
   const timbres = assignTimbres(
     turns.map((t) => t.voice),
     options.configuredVoices,
   );
-  if (options.engine === "espeak-ng") return concatenate(await speakAll(turns, timbres, options.espeakCommand ?? "espeak-ng"), TURN_GAP_MS);
-  const clips: Float32Array[] = [];
-  for (const [i, turn] of turns.entries()) {
-    // One turn at a time, letting a server answer other requests in between.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    clips.push(synthesizeTurn(turn.text, timbres.get(turn.voice)!, i));
+  let clips: Float32Array[];
+  if (options.engine === "espeak-ng") clips = await speakAll(turns, timbres, options.espeakCommand ?? "espeak-ng");
+  else {
+    clips = [];
+    for (const [i, turn] of turns.entries()) {
+      // One turn at a time, letting a server answer other requests in between.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      clips.push(synthesizeTurn(turn.text, timbres.get(turn.voice)!, i));
+    }
   }
-  return concatenate(clips, TURN_GAP_MS);
+  return { samples: concatenate(clips, TURN_GAP_MS), turnStartsMs: clipStartsMs(clips, TURN_GAP_MS) };
+}
+
+/** Where each clip starts once `concatenate` has joined them with `gapMs` of silence, in whole milliseconds. */
+function clipStartsMs(clips: readonly Float32Array[], gapMs: number): number[] {
+  const gap = Math.round((gapMs / 1000) * SAMPLE_RATE);
+  const starts: number[] = [];
+  let at = 0;
+  for (const clip of clips) {
+    starts.push(Math.round((at / SAMPLE_RATE) * 1000));
+    at += clip.length + gap;
+  }
+  return starts;
 }
 
 async function speakAll(
