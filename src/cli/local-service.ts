@@ -37,7 +37,7 @@ export interface LocalVoice {
 export async function localVoice(): Promise<LocalVoice> {
   if (!(await espeakAvailable())) return { engine: "synth", identity: "synth" };
   const answer = spawnSync("espeak-ng", ["--version"], { encoding: "utf8", timeout: 10_000 });
-  const version = /:\s*([0-9][0-9A-Za-z.\-]*)/.exec(answer.stdout ?? "")?.[1];
+  const version = /:\s*([0-9][0-9A-Za-z.-]*)/.exec(answer.stdout ?? "")?.[1];
   return { engine: "espeak-ng", identity: version ? `espeak-ng ${version}` : "espeak-ng" };
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { watch, type FSWatcher } from "chokidar";
+import { watch } from "chokidar";
 import { analyze } from "../compile.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadDisplayWidth, renderLine } from "../diagnostics/render-human.js";

@@ -150,8 +150,8 @@ export function spawnPodc(args: string[], dir: string, env: NodeJS.ProcessEnv): 
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }

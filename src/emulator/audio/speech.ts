@@ -217,7 +217,7 @@ function renderSyllable(
   let phase = 0;
   let previous = 0;
   for (let i = 0; i < length && start + i < out.length; i++) {
-    let sample = 0;
+    let sample: number;
     if (i < burst) {
       // The consonant: a short, decaying breath of noise before the vowel.
       sample = (random() * 2 - 1) * 0.25 * (1 - i / burst);
