@@ -52,7 +52,11 @@ function layerZones() {
         if (other === name) continue;
         const exceptions = ALLOWED_AGAINST.filter((a) => a.target.startsWith(home(name)) && [a.from].flat().some((f) => f.startsWith(home(other) + "/")));
         if (exceptions.length > 0) continue; // written below, file by file
-        zones.push({ target: home(name) === `./src/${name}` ? `./src/${name}/**` : home(name), from: home(other), message: `${name}/ sits below ${other} in the pipeline (docs/architecture.md)` });
+        zones.push({
+          target: home(name) === `./src/${name}` ? `./src/${name}/**` : home(name),
+          from: home(other),
+          message: `${name}/ sits below ${other} in the pipeline (docs/architecture.md)`,
+        });
       }
     }
   });
@@ -65,9 +69,21 @@ function exceptionZones() {
     .filter((f) => f.endsWith(".ts"))
     .map((f) => `./src/state/${f}`);
   return [
-    { target: "./src/run/**", from: stateFiles.filter((f) => f !== "./src/state/store.ts" && f !== "./src/state/open.ts" && f !== "./src/state/file-store.ts"), message: "run/ sits below state/ (docs/architecture.md)" },
-    { target: "./src/run/!(index).ts", from: ["./src/state/open.ts", "./src/state/file-store.ts"], message: "only the runner's front door opens a state store (docs/architecture.md)" },
-    { target: "./src/run/*/**", from: ["./src/state/open.ts", "./src/state/file-store.ts"], message: "only the runner's front door opens a state store (docs/architecture.md)" },
+    {
+      target: "./src/run/**",
+      from: stateFiles.filter((f) => f !== "./src/state/store.ts" && f !== "./src/state/open.ts" && f !== "./src/state/file-store.ts"),
+      message: "run/ sits below state/ (docs/architecture.md)",
+    },
+    {
+      target: "./src/run/!(index).ts",
+      from: ["./src/state/open.ts", "./src/state/file-store.ts"],
+      message: "only the runner's front door opens a state store (docs/architecture.md)",
+    },
+    {
+      target: "./src/run/*/**",
+      from: ["./src/state/open.ts", "./src/state/file-store.ts"],
+      message: "only the runner's front door opens a state store (docs/architecture.md)",
+    },
   ];
 }
 
@@ -82,7 +98,9 @@ function commandZones() {
 }
 
 export default defineConfig(
-  { ignores: ["dist/**", "dist.*/**", "out/**", "coverage/**", "node_modules/**", "editors/vscode/**", "bench/.data/**", "test/fixtures/**", "**/fixtures/**"] },
+  {
+    ignores: ["dist/**", "dist.*/**", "out/**", "coverage/**", "node_modules/**", "editors/vscode/**", "bench/.data/**", "test/fixtures/**", "**/fixtures/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
