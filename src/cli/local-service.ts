@@ -14,7 +14,7 @@ import { startEmulator } from "../emulator/server.js";
  */
 
 /** Length of one emulated task status step with --local. */
-export const LOCAL_CLOCK_MS = 300;
+const LOCAL_CLOCK_MS = 300;
 /** Poll interval with --local: a few polls per status step. */
 export const LOCAL_POLL_MS = 250;
 

@@ -1,7 +1,6 @@
 import type { Span } from "../source/span.js";
 
-// Plain types, so that the path of `podc check` never loads zod (its cost is most of a cold start);
-// diagnostic-schema.ts holds the same shapes as zod schemas, and a type test keeps the two equal.
+// Plain types, so that the path of `podc check` never loads zod (its cost is most of a cold start).
 
 export type Severity = "error" | "warning" | "info";
 

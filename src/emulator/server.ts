@@ -104,7 +104,7 @@ export interface Emulator {
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_RECORDS = 10_000;
 
-export const MESSAGES = {
+const MESSAGES = {
   auth: "Invalid Authentication",
   rateLimit: "Rate limit reached for requests",
   quota: "You exceeded your current quota, please check your billing details",
@@ -329,7 +329,7 @@ interface Work {
 type ApiMatch = { route: "song.generate" | "podcast" } | { route: "song.query"; id: string };
 
 /** Maps a request path to a route; the query path follows the configured template. */
-export function matchApiRoute(url: URL, queryTemplate: string): ApiMatch | undefined {
+function matchApiRoute(url: URL, queryTemplate: string): ApiMatch | undefined {
   if (url.pathname === SONG_PATH && url.search === "") return { route: "song.generate" };
   if (url.pathname === PODCAST_PATH && url.search === "") return { route: "podcast" };
   const withQuery = queryTemplate.includes("?");

@@ -160,11 +160,11 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
 // The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words
 // were either not sent (an empty speech) or sent differently from how they were written (a cut sentence).
 
-export const EMPTY_SPEECH = "POD0601";
-export const LONG_SENTENCE = "POD0602";
+const EMPTY_SPEECH = "POD0601";
+const LONG_SENTENCE = "POD0602";
 
 /** POD0601 on the speaker label: the speech has nothing to say aloud, so it makes no turn. */
-export function emptySpeechWarning(speech: Speech): Diagnostic {
+function emptySpeechWarning(speech: Speech): Diagnostic {
   return {
     code: EMPTY_SPEECH,
     severity: "warning",
@@ -175,7 +175,7 @@ export function emptySpeechWarning(speech: Speech): Diagnostic {
 }
 
 /** POD0602 on the speech: one of its sentences is longer than a turn may be, so it was cut. */
-export function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: number): Diagnostic {
+function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: number): Diagnostic {
   const how = sentence.hardCut
     ? `it has no space to cut at, so it was cut after ${limit} characters, possibly inside a word`
     : `it was cut at the last space before the limit`;

@@ -36,7 +36,7 @@ export interface DownloadContext {
   onAttempt?: (url: string) => void;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ERROR_BODY_BYTES = 64 * 1024;
 
