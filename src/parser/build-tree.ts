@@ -10,6 +10,7 @@ import { buildTitlePage } from "./build-title-page.js";
 import { screenplayHabit } from "./fountain/fountain-lines.js";
 import type { ScriptActions } from "./grammar.js";
 import { skipSpace, trimEnd } from "./line-kinds.js";
+import { mergeByOffset } from "./place-notes.js";
 import { lineOf } from "./tokens.js";
 import { TreeText, type Line } from "./tree-text.js";
 import type { TriviaRange } from "./trivia.js";
@@ -219,8 +220,4 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     if (this.page) script.titlePage = this.page;
     return { script, diagnostics: this.diagnostics };
   }
-}
-
-function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
-  return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
 }
