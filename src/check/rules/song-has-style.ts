@@ -7,6 +7,7 @@ import type { Rule } from "../rule.js";
 /** Every song has a non-empty Style: the service needs a style prompt. */
 export const songHasStyle: Rule = {
   name: "every song has a style",
+  codes: ["POD0301"],
   create: (ctx) => ({
     Song(song) {
       // The header lowering sends: when Style is given twice, the last one (the other is reported as repeated).
