@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  * layer never import each other. A top-level file of src/ (compile.ts, index.ts) counts as a folder of its own name.
  */
 const LAYERS = [
-  ["source", "language", "contract"],
+  ["source", "language", "contract", "files"],
   ["diagnostics"],
   ["ast"],
   ["config"],
