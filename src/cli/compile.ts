@@ -4,7 +4,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
 import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {} as const;

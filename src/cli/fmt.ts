@@ -4,7 +4,8 @@ import { format } from "../format/format.js";
 import { dialectOf } from "../parser/dialect.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
+import { findScripts } from "./scripts.js";
 import { readScript } from "./workspace.js";
 
 const OPTIONS = {
