@@ -87,6 +87,17 @@ function exceptionZones() {
   ];
 }
 
+/** A stage with a front door: the folders above it import its index.ts, never the modules behind it. */
+function frontDoorZones() {
+  const above = ["episode", "format", "import", "lsp", "cli"];
+  return above.map((name) => ({
+    target: `./src/${name}/**`,
+    from: "./src/run",
+    except: ["./index.ts"],
+    message: "the runner's front door is run/index.ts: import what a front needs from there",
+  }));
+}
+
 /** Each command is loaded on its own by cli/commands.ts: one command is never another's library. */
 function commandZones() {
   const commands = [...readFileSync("src/cli/commands.ts", "utf8").matchAll(/import\("\.\/([\w-]+)\.js"\)/g)].map((m) => `./src/cli/${m[1]}.ts`);
@@ -133,7 +144,7 @@ export default defineConfig(
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...exceptionZones(), ...commandZones()] }],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...exceptionZones(), ...frontDoorZones(), ...commandZones()] }],
     },
   },
   {
