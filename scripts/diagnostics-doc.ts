@@ -7,6 +7,7 @@ import { analyze } from "../src/compile.js";
 import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { capDiagnostics } from "../src/diagnostics/cap.js";
+import { RULES } from "../src/check/rules.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
 import { importScreenplay } from "../src/import/index.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
@@ -167,7 +168,9 @@ export function diagnosticsDoc(): string {
   ];
   for (const [code, info] of Object.entries(CODES) as [Code, (typeof CODES)[Code]][]) {
     const example = EXAMPLES[code];
-    out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}`, "");
+    const rules = RULES.filter((rule) => rule.codes.includes(code)).map((rule) => `*${rule.name}*`);
+    const checkedBy = rules.length > 0 ? ` Checked by the rule ${rules.join(" and ")}.` : "";
+    out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}${checkedBy}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
     out.push(example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
     if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");

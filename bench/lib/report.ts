@@ -13,7 +13,7 @@ export function judge(figure: Figure): boolean | undefined {
   return figure.pass === false ? false : met;
 }
 
-export function number(value: number, unit: Unit): string {
+function number(value: number, unit: Unit): string {
   if (!Number.isFinite(value)) return "—";
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const text = value.toFixed(digits);

@@ -12,7 +12,7 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   return quantile(values, 0.5);
 }
 

@@ -32,7 +32,7 @@ export function timed(run: () => unknown): number {
 }
 
 /** A full garbage collection when the process was started with --expose-gc (tasks are). */
-export function collect(): void {
+function collect(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 

@@ -45,7 +45,7 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-export const BoneyardSchema = z.object({
+const BoneyardSchema = z.object({
   type: z.literal("Boneyard"),
   span: SpanSchema,
   terminated: z.boolean(),
@@ -75,13 +75,12 @@ export type Parenthetical = z.infer<typeof ParentheticalSchema>;
 export const SpeechPartSchema = z.discriminatedUnion("type", [SpokenSchema, ParentheticalSchema, NoteSchema]);
 export type SpeechPart = z.infer<typeof SpeechPartSchema>;
 
-export const SpeakerSchema = z.object({
+const SpeakerSchema = z.object({
   /** The label as the cast knows it: without a leading `@`, inner spaces kept. */
   name: z.string(),
   span: SpanSchema,
   forced: z.boolean(),
 });
-export type Speaker = z.infer<typeof SpeakerSchema>;
 
 export const SpeechSchema = z.object({
   type: z.literal("Speech"),

@@ -24,10 +24,15 @@ export class Checker {
     cast: Map<string, CastMember>,
     rules: readonly Rule[] = RULES,
   ) {
-    const context: CheckContext = { script, source, config, cast, report: (d) => this.diagnostics.push(d) };
-    this.visitors = rules.map((rule) => rule.create(context));
+    const shared: Omit<CheckContext, "report"> = { script, source, config, cast };
+    this.visitors = rules.map((rule) => rule.create({ ...shared, report: (d) => this.report(rule, d) }));
     this.walker = new Walker(this.visitors);
     this.walker.begin(script);
+  }
+
+  private report(rule: Rule, diagnostic: Diagnostic): void {
+    if (!rule.codes.includes(diagnostic.code)) throw new Error(`the rule "${rule.name}" reported ${diagnostic.code}, which it does not declare`);
+    this.diagnostics.push(diagnostic);
   }
 
   element(element: BodyElement): void {

@@ -1,4 +1,5 @@
 import type { Visitor } from "../ast/walk.js";
+import type { Code } from "../diagnostics/codes.js";
 import type { CheckContext } from "./context.js";
 
 /**
@@ -8,5 +9,7 @@ import type { CheckContext } from "./context.js";
 export interface Rule {
   /** What the rule guarantees, in a few words: shown in docs and tests. */
   name: string;
+  /** Every code the rule reports (a rule reporting another is a bug, stopped at once): docs/diagnostics.md names the rule. */
+  codes: readonly Code[];
   create(context: CheckContext): Visitor & { done?(): void };
 }

@@ -3,7 +3,8 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
+import { findScripts } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {

@@ -104,7 +104,7 @@ function allOptions(spec: CommandSpec<OptionTable>): OptionTable {
 }
 
 /** `argv` parsed against the command's table, or "help" when help was asked for. Mistakes throw UsageError. */
-export function parseCommandLine<O extends OptionTable>(spec: CommandSpec<O>, argv: string[]): Parsed<O> | "help" {
+function parseCommandLine<O extends OptionTable>(spec: CommandSpec<O>, argv: string[]): Parsed<O> | "help" {
   const table = allOptions(spec);
   // A first, lenient pass finds every option token, so that mistakes are explained in our words, not Node's.
   const { tokens } = parseArgs({ args: argv, options: toNode(table), allowPositionals: true, strict: false, tokens: true });

@@ -4,10 +4,10 @@ import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { episodeTags, type EpisodeTags } from "../episode/episode-tags.js";
-import { episodeFolder, repositoryRoot, shownPath, type CompiledScript } from "../run/index.js";
+import { episodeFolder, repositoryRoot, type CompiledScript } from "../run/index.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
 import { readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
@@ -57,7 +57,7 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
     const { name, dir: outDir } = episodeFolder(outBase, file, where.local);
     // Folder names are compared as a file system that ignores case would: such a disk would make them one.
     const clash = names.get(name.toLowerCase());
-    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${shownPath(outDir, io.cwd)}/: rename one, or run them separately`);
+    if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${displayPath(outDir, io.cwd)}/: rename one, or run them separately`);
     names.set(name.toLowerCase(), shown);
     const read = readScript(file);
     if ("error" in read) {

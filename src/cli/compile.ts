@@ -4,7 +4,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
 import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {} as const;
@@ -14,7 +14,7 @@ export const command = defineCommand(
     name: "compile",
     usage: ["FILE"],
     description: `Prints the script's request plan as JSON to stdout: every request in script order, with the exact body that
-would be sent and a content-hash key. With errors, prints the diagnostics to stderr and sends nothing anywhere.`,
+would be sent and its request key (a hash of method, path and body, the same on any machine). With errors, prints the diagnostics to stderr and sends nothing anywhere.`,
     options: OPTIONS,
     exit: "0 printed, 1 the script has errors, 2 usage, unreadable file or bad podc.json.",
     docs: "docs/cli.md",

@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { realpathSync, statSync } from "node:fs";
+import { writeFileDurably } from "../files/durable.js";
 import { format } from "../format/format.js";
 import { dialectOf } from "../parser/dialect.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
+import { findScripts } from "./scripts.js";
 import { readScript } from "./workspace.js";
 
 const OPTIONS = {
@@ -116,26 +116,16 @@ function decodeUtf8(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Replaces a file's content through a temporary file in the same folder and a rename, so that an interrupted write
- * never leaves a half-written script. Keeps the file's permissions; through a symbolic link, replaces the file it
- * points to. Returns why it failed, or undefined.
+ * Replaces a file's content crash-safely (files/durable.ts), so that an interrupted write never leaves a half-written
+ * script. Keeps the file's permissions; through a symbolic link, replaces the file it points to. Returns why it
+ * failed, or undefined.
  */
 function writeAtomically(link: string, text: string): string | undefined {
-  let temp: string | undefined;
   try {
     const path = realpathSync(link);
-    temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
-    const mode = statSync(path).mode & 0o7777;
-    writeFileSync(temp, text, { encoding: "utf8", mode });
-    chmodSync(temp, mode);
-    renameSync(temp, path);
+    writeFileDurably(path, text, statSync(path).mode & 0o7777);
     return undefined;
   } catch (error) {
-    try {
-      if (temp !== undefined) unlinkSync(temp);
-    } catch {
-      // the temporary file was never created
-    }
     return (error as NodeJS.ErrnoException).code ?? String(error);
   }
 }

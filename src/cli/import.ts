@@ -5,7 +5,7 @@ import { importScreenplay } from "../import/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
 import { readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {

@@ -6,7 +6,8 @@ import { nearestHolding, STATE_DIR_NAME } from "../run/index.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { docsPath, shippedFile } from "./installation.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
+import { findScripts } from "./scripts.js";
 
 /*
  * `podc init [DIR]`: sets a writer's episode repository up — podc.json, .gitignore entries, an example episode, the

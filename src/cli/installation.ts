@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 let root: string | undefined;
 
 /** The folder of podc's own package.json. */
-export function packageRoot(): string {
+function packageRoot(): string {
   if (root !== undefined) return root;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {

@@ -14,7 +14,7 @@ import { startEmulator } from "../emulator/server.js";
  */
 
 /** Length of one emulated task status step with --local. */
-export const LOCAL_CLOCK_MS = 300;
+const LOCAL_CLOCK_MS = 300;
 /** Poll interval with --local: a few polls per status step. */
 export const LOCAL_POLL_MS = 250;
 
@@ -37,7 +37,7 @@ export interface LocalVoice {
 export async function localVoice(): Promise<LocalVoice> {
   if (!(await espeakAvailable())) return { engine: "synth", identity: "synth" };
   const answer = spawnSync("espeak-ng", ["--version"], { encoding: "utf8", timeout: 10_000 });
-  const version = /:\s*([0-9][0-9A-Za-z.\-]*)/.exec(answer.stdout ?? "")?.[1];
+  const version = /:\s*([0-9][0-9A-Za-z.-]*)/.exec(answer.stdout ?? "")?.[1];
   return { engine: "espeak-ng", identity: version ? `espeak-ng ${version}` : "espeak-ng" };
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { displayPath } from "../files/display-path.js";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
@@ -12,7 +13,6 @@ import {
   LinesReporter,
   localKeyBase,
   runScripts,
-  shownPath,
   TtyReporter,
   type Reporter,
   type RunRequest,
@@ -136,13 +136,13 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),
     reporter: () => reporterFor(values.json, io),
     onNotice: (message) => io.stderr.write(`podc: ${message}\n`),
-    showPath: (path) => shownPath(path, io.cwd),
+    showPath: (path) => displayPath(path, io.cwd),
   });
   if ("error" in outcome) {
     io.stderr.write(`podc run: ${outcome.error}\n`);
     return outcome.exitCode;
   }
-  if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${shownPath(path, io.cwd)}\n`);
+  if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${displayPath(path, io.cwd)}\n`);
   if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
   // Loaded only now: a run that stops early never pays for loading the build.
   const { buildScripts } = await import("./build-scripts.js");
@@ -155,7 +155,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 async function startLocal(state: string, config: Config, speech: SpeechEngine, io: Io): Promise<StartedService> {
   const { startLocalService, LOCAL_POLL_MS } = await import("./local-service.js");
   const local = await startLocalService(state, config, speech);
-  io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${shownPath(local.ledgerPath, io.cwd)})\n`);
+  io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${displayPath(local.ledgerPath, io.cwd)})\n`);
   return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
 }
 

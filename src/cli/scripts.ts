@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { UsageError } from "./io.js";
 
 const IGNORE = ["**/node_modules/**"];
@@ -43,9 +43,3 @@ function statOrUndefined(path: string) {
   }
 }
 
-/** A path as the user should see it: relative to the working directory when inside it, with forward slashes. */
-export function displayPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  const shown = rel === "" || rel.startsWith("..") || isAbsolute(rel) ? path : rel;
-  return shown.split(sep).join("/");
-}

@@ -1,5 +1,4 @@
-import { LockHeldError } from "../run/lock.js";
-import { repositoryRoot, stateDir } from "../run/state-dir.js";
+import { LockHeldError, repositoryRoot, stateDir } from "../run/index.js";
 import { chooseStore, isStateStoreError, transferState } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";

@@ -1,4 +1,5 @@
 import { analyze } from "../compile.js";
+import { displayPath } from "../files/display-path.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { allEpisodesTotals, type CountedEpisode } from "../stats/all-episodes.js";
 import { episodeStats, STATS_VERSION } from "../stats/episode-stats.js";
@@ -6,7 +7,7 @@ import { statsText } from "../stats/stats-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { findScripts } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

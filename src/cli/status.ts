@@ -4,7 +4,7 @@ import { chooseStore, isStateStoreError, type StoreChoice } from "../state/open.
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
-import { displayPath } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
 
 const OPTIONS = {
   json: { type: "boolean", help: "one JSON object {\"jobs\": […]} on stdout" },

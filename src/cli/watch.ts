@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { watch, type FSWatcher } from "chokidar";
+import { watch } from "chokidar";
 import { analyze } from "../compile.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadDisplayWidth, renderLine } from "../diagnostics/render-human.js";
@@ -10,7 +10,8 @@ import { capDiagnostics } from "../diagnostics/cap.js";
 import type { SourceText } from "../source/source-text.js";
 import { DiagnosticPrinter, type Format } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath, findScripts } from "./scripts.js";
+import { displayPath } from "../files/display-path.js";
+import { findScripts } from "./scripts.js";
 import { readScript, Workspace } from "./workspace.js";
 
 // `podc check --watch`: one full check, then, each time scripts or a podc.json change, a check of what they affect,

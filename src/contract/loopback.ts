@@ -33,3 +33,16 @@ export function refuseInsecureUrl(url: URL): string | undefined {
   }
   return `unsupported URL scheme ${url.protocol} (only https:, or http: to loopback)`;
 }
+
+/**
+ * What is wrong with `text` as the service's base URL, worded to follow its name ("… is not a URL"), or undefined
+ * when it will do: a URL, https (or http to loopback), and no user name or password (the key goes in a header).
+ */
+export function baseUrlProblem(text: string): string | undefined {
+  if (!URL.canParse(text)) return "is not a URL";
+  const url = new URL(text);
+  const refusal = refuseInsecureUrl(url);
+  if (refusal) return `is refused: ${refusal}`;
+  if (url.username || url.password) return "must not carry a user name or password";
+  return undefined;
+}

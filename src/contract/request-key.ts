@@ -1,8 +1,9 @@
 import { hash } from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
 
-// A request's identity is its content: the runner uses the key to recognise a request it already sent,
-// so the key must not depend on the machine, the line endings of the script, or key order in the body.
+// The request key, the `key` of each request `podc compile` prints: the request's identity is its content, so it must
+// not depend on the machine, the line endings of the script, or key order in the body. A run names its jobs by the
+// job key instead (run/job.ts), which also covers the service's address: one name per hash.
 
 /** Lower-case hex SHA-256 of the canonical JSON (as UTF-8) of `{method, path, body}`. */
 export function requestKey(method: string, path: string, body: unknown): string {

@@ -1,8 +1,7 @@
 import { z } from "zod";
 
 /** One spoken line of a podcast request. Exactly these keys are sent. */
-export const TurnSchema = z.object({ text: z.string().min(1), voice: z.string().min(1) }).strict();
-export type Turn = z.infer<typeof TurnSchema>;
+const TurnSchema = z.object({ text: z.string().min(1), voice: z.string().min(1) }).strict();
 
 /** Body of POST /v1/tts/podcast. */
 export const PodcastRequestSchema = z.object({ conversations: z.array(TurnSchema).min(1) }).strict();

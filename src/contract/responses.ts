@@ -8,11 +8,9 @@ import { refuseInsecureUrl } from "./loopback.js";
  */
 
 /** Statuses after which a task never changes. Any other status, known or not, means "still going". */
-export const TERMINAL_STATUSES = ["succeeded", "failed", "timeouted", "cancelled"] as const;
+const TERMINAL_STATUSES = ["succeeded", "failed", "timeouted", "cancelled"] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
-/** Statuses the public record shows before a task ends, in the order they occur; others may appear. */
-export const PROGRESS_STATUSES = ["preparing", "queued", "running", "streaming", "reviewing"] as const;
 
 const Seconds = z.number().int().nonnegative();
 
@@ -30,7 +28,7 @@ const OpaqueId = z.union([
 const Timestamp = Seconds.nullish();
 
 /** One rendered take of a song. `duration` is in milliseconds. */
-export const ChoiceSchema = z.looseObject({
+const ChoiceSchema = z.looseObject({
   index: z.number().int().nonnegative(),
   id: OpaqueId.optional(),
   url: z.string().nullish(),
@@ -76,7 +74,6 @@ export const ErrorBodySchema = z.looseObject({
   error: z.looseObject({ message: z.string() }),
   trace_id: z.string().nullish(),
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Where a task stands, reduced to what a runner acts on. */
 export type TaskState =
@@ -88,7 +85,7 @@ export type TaskState =
 export type UsableChoice = Choice & { url: string };
 
 /** True for the four statuses after which a task never changes. */
-export function isTerminalStatus(status: string): status is TerminalStatus {
+function isTerminalStatus(status: string): status is TerminalStatus {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 

@@ -1,4 +1,5 @@
-import type { Severity } from "./diagnostic.js";
+/** How serious a diagnostic is: the registry gives each code one. */
+export type Severity = "error" | "warning" | "info";
 
 /** What a diagnostic code means. `docs/diagnostics.md` shows an example of each; a test keeps the two in step. */
 export interface CodeInfo {

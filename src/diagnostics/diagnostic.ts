@@ -1,9 +1,9 @@
 import type { Span } from "../source/span.js";
+import type { Code, Severity } from "./codes.js";
 
-// Plain types, so that the path of `podc check` never loads zod (its cost is most of a cold start);
-// diagnostic-schema.ts holds the same shapes as zod schemas, and a type test keeps the two equal.
+// Plain types, so that the path of `podc check` never loads zod (its cost is most of a cold start).
 
-export type Severity = "error" | "warning" | "info";
+export type { Code, Severity };
 
 /** A concrete edit that fixes a diagnostic: editors offer it as a quick fix. */
 export interface Fix {
@@ -17,7 +17,8 @@ export interface Fix {
  * `file` is the path of the source the span points into (a script, or the configuration file).
  */
 export interface Diagnostic {
-  code: string;
+  /** A code of the registry (codes.ts): made by `diagnostic()` in report.ts, which gives it its severity. */
+  code: Code;
   severity: Severity;
   message: string;
   span: Span;

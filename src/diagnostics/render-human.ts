@@ -1,5 +1,6 @@
 import pc from "picocolors";
 import type { SourceText } from "../source/source-text.js";
+import { codePointLength } from "../source/text.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -33,7 +34,7 @@ const ASCII = /^[\x20-\x7e]*$/;
 
 function width(text: string): number {
   if (ASCII.test(text)) return text.length;
-  return displayWidth ? displayWidth(text) : [...text].length;
+  return displayWidth ? displayWidth(text) : codePointLength(text);
 }
 
 // A source line is shown around the span, at most this many columns either side, so a 10 MB line stays readable.

@@ -15,7 +15,7 @@ export type BreakageKind = "reset" | "truncate" | "endless" | "malformed-json";
 export type TaskFaultKind = "task-failed" | "task-timeouted" | "task-cancelled" | "task-no-url" | "task-reviewing";
 export type FaultKind = "latency" | RefusalKind | BreakageKind | "redirect-audio" | TaskFaultKind;
 
-export const FAULT_KINDS: readonly FaultKind[] = [
+const FAULT_KINDS: readonly FaultKind[] = [
   "latency",
   "rate-limit",
   "quota",
@@ -104,7 +104,7 @@ export const BREAKAGE_KINDS: readonly FaultKind[] = ["reset", "truncate", "endle
 export const TASK_FAULT_KINDS: readonly FaultKind[] = ["task-failed", "task-timeouted", "task-cancelled", "task-no-url", "task-reviewing"];
 
 /** Why a rule cannot work, or undefined. */
-export function faultRuleProblem(rule: FaultRule): string | undefined {
+function faultRuleProblem(rule: FaultRule): string | undefined {
   if (!FAULT_KINDS.includes(rule.kind)) return `unknown fault kind "${rule.kind}" (known: ${FAULT_KINDS.join(", ")})`;
   const route = rule.route ?? defaultRoute(rule.kind);
   if (!ROUTE_FILTERS.includes(route)) return `unknown route "${route}" (known: ${ROUTE_FILTERS.join(", ")})`;

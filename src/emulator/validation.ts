@@ -1,4 +1,5 @@
 import type { Config } from "../config/schema.js";
+import { codePointLength } from "../source/text.js";
 
 /*
  * The emulator's reading of request bodies: the documented limits, taken from the project
@@ -20,7 +21,7 @@ export interface ValidPodcast {
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 const invalid = (detail: string): { ok: false; message: string } => ({ ok: false, message: `Invalid Request: ${detail}` });
-const length = (text: string): number => [...text].length;
+const length = (text: string): number => codePointLength(text);
 
 /** Reads a song request; unknown fields are ignored, as a lenient service does. */
 export function checkSong(body: unknown, config: Config): Checked<ValidSong> {

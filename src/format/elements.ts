@@ -68,10 +68,10 @@ export function planLines(script: Script, lines: ScriptLines): LinePlan {
 // so none of this changes what the title page means. Lines the parser could not read are kept as written.
 
 /** The indentation of Cast entries and continued values. */
-export const TITLE_INDENT = "    ";
+const TITLE_INDENT = "    ";
 
 /** Plans the lines of the title page. */
-export function planTitlePage(page: TitlePage, lines: ScriptLines, plan: LinePlan): void {
+function planTitlePage(page: TitlePage, lines: ScriptLines, plan: LinePlan): void {
   const block = plan.newBlock("title");
   for (const entry of page.entries) {
     plan.claim(entry.span.start.line, { content: entryLine(entry, lines), block, glue: false });
@@ -132,7 +132,7 @@ function planCast(cast: readonly CastEntry[], lines: ScriptLines, plan: LinePlan
 // joins a speech's lines, so none of this changes a word that is spoken.
 
 /** Plans the lines of one speech. */
-export function planSpeech(speech: Speech, lines: ScriptLines, plan: LinePlan): void {
+function planSpeech(speech: Speech, lines: ScriptLines, plan: LinePlan): void {
   const block = plan.newBlock(speech.form === "cue" ? "cue" : "paragraph");
   const head = speech.span.start.line;
   plan.claim(head, { content: labelLine(speech, lines), block, glue: false });
@@ -169,7 +169,7 @@ function labelLine(speech: Speech, lines: ScriptLines): string {
 // song are laid out later from each line's part.
 
 /** Plans the lines of one song block. */
-export function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
+function planSong(song: Song, lines: ScriptLines, plan: LinePlan): void {
   const block = plan.newBlock("song");
   const claim = (line: number, content: string, songPart: SongPart) => plan.claim(line, { content, block, glue: false, songPart });
 
@@ -217,7 +217,7 @@ function canonicalLine(lines: ScriptLines, line: number): LineEditor {
 // title); a direction `! text`; a screenplay's scene heading, transition, centred text or page break as written. The parser trims both titles and texts, so the spaces are free to choose.
 
 /** Plans a section heading: a block of its own. */
-export function planSection(section: Section, lines: ScriptLines, plan: LinePlan): void {
+function planSection(section: Section, lines: ScriptLines, plan: LinePlan): void {
   const editor = lines.editor(section.span.start.line);
   editor.trimEnd();
   editor.indent("");
@@ -227,7 +227,7 @@ export function planSection(section: Section, lines: ScriptLines, plan: LinePlan
 }
 
 /** Plans a direction: part of the paragraph it was written in. */
-export function planDirection(direction: Direction, lines: ScriptLines, plan: LinePlan): void {
+function planDirection(direction: Direction, lines: ScriptLines, plan: LinePlan): void {
   const editor = lines.editor(direction.span.start.line);
   editor.trimEnd();
   editor.indent("");
@@ -244,7 +244,7 @@ export function planDirection(direction: Direction, lines: ScriptLines, plan: Li
  * white space and takes `indent` (none in the body; on the title page an indented one lines up with the Cast). Any
  * other such line is kept as written.
  */
-export function triviaLine(lines: ScriptLines, line: number, indent: string): string {
+function triviaLine(lines: ScriptLines, line: number, indent: string): string {
   const editor = lines.editor(line);
   if (!lines.isTriviaOnly(line)) return editor.render();
   editor.trimEnd();

@@ -219,7 +219,7 @@ export function colonAfter(editor: LineEditor, p: number): number | undefined {
 }
 
 /** The space that follows `colon` in the canonical layout. */
-export function spaceAfterColon(editor: LineEditor, colon: number): string {
+function spaceAfterColon(editor: LineEditor, colon: number): string {
   return editor.text[colon] === ":" ? " " : "";
 }
 

@@ -1,5 +1,5 @@
 import type { BodyElement, LyricItem, Note, SpeechPart } from "../ast/nodes.js";
-import { lyricsText, markerLine, stylePrompt } from "../ast/song.js";
+import { lyricsText, markerLine, songHeader, stylePrompt } from "../ast/song.js";
 import { spokenText } from "../ast/speech.js";
 import { walk } from "../ast/walk.js";
 import type { ParseResult } from "../parser/parse.js";
@@ -51,7 +51,7 @@ function element(e: BodyElement, text: string): unknown {
         "song",
         e.title.text,
         e.headers.map((h) => [h.name, h.value.text]),
-        stylePrompt(e.headers.find((h) => h.name === "style")?.value.text ?? ""),
+        stylePrompt(songHeader(e, "style") ?? ""),
         e.items.filter(notNote).map(item),
         lyricsText(e),
         e.end !== undefined,

@@ -74,7 +74,7 @@ function speechLines(speech: Speech, labels: Map<string, string>): string[] {
 }
 
 /** A line of dialogue as the .pod parser will read it as dialogue: escaped when it would read as something else. */
-export function dialogueLine(text: string): string {
+function dialogueLine(text: string): string {
   const escaped = text.replace(/\*\//g, "*\\/");
   const line = classifyBody(escaped, 0);
   return line.kind === "text" && line.lowercaseLabel === undefined ? escaped : `\\${escaped}`;
@@ -143,7 +143,7 @@ function castOf(script: Script, options: PodTextOptions): PodText["cast"] {
  * characters become spaces (`&` becomes AND), a name with lower case is forced with `@`, and a name taken already, or
  * reserved, gets a number.
  */
-export function podLabel(name: string, taken: Set<string>): string {
+function podLabel(name: string, taken: Set<string>): string {
   let label = name
     .replace(/&/g, " AND ")
     .replace(/[^\p{L}\p{N} .'_-]/gu, " ")

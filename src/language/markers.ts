@@ -17,7 +17,7 @@ export const SECTION_NAMES = [
  * The section names the service's own lyric tools write in Chinese: known sections, kept in Chinese (their canonical
  * spelling is themselves). Intro, verse, pre-chorus, chorus, bridge, interlude, outro.
  */
-export const CHINESE_SECTION_NAMES = ["前奏", "主歌", "预副歌", "副歌", "桥段", "间奏", "尾奏"] as const;
+const CHINESE_SECTION_NAMES = ["前奏", "主歌", "预副歌", "副歌", "桥段", "间奏", "尾奏"] as const;
 
 // Keys are names folded to lower case without spaces, hyphens or underscores.
 const VARIANTS = new Map<string, string>([

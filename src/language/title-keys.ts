@@ -2,7 +2,7 @@
 export const MEANINGFUL_TITLE_KEYS = ["Title", "Cast", "Model"] as const;
 
 /** Common metadata keys: kept, never sent. A typo of a meaningful key is flagged; these are known, so they are not. */
-export const METADATA_TITLE_KEYS = [
+const METADATA_TITLE_KEYS = [
   "Author",
   "Authors",
   "Episode",

@@ -137,7 +137,7 @@ export type Block = SegmentBlock | SongBlock;
  * Cuts a body into segments and songs as its elements come, in script order: a segment is handed out once something
  * ends it (a section heading, a song, the end), so only the segment being read is held.
  */
-export class Segmenter {
+class Segmenter {
   private section: string | undefined;
   private segment: SegmentBlock | undefined;
 

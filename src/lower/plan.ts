@@ -13,7 +13,10 @@ export interface Origin {
 }
 
 interface PlannedBase {
-  /** Content hash of method, path and body: the same script gives the same key on any machine. */
+  /**
+   * The request key: a content hash of method, path and body (contract/request-key.ts), the same on any machine. Not
+   * the job key a run names the job by (run/job.ts), which also covers the service's address.
+   */
   key: string;
   method: "POST";
   origin: Origin;

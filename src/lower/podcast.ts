@@ -3,6 +3,7 @@ import { spokenText } from "../ast/speech.js";
 import { PODCAST_PATH } from "../contract/paths.js";
 import { requestKey } from "../contract/request-key.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
@@ -160,32 +161,21 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
 // The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words
 // were either not sent (an empty speech) or sent differently from how they were written (a cut sentence).
 
-export const EMPTY_SPEECH = "POD0601";
-export const LONG_SENTENCE = "POD0602";
-
 /** POD0601 on the speaker label: the speech has nothing to say aloud, so it makes no turn. */
-export function emptySpeechWarning(speech: Speech): Diagnostic {
-  return {
-    code: EMPTY_SPEECH,
-    severity: "warning",
-    message: `speech by ${speech.speaker.name} has no spoken text, so it makes no turn`,
-    span: speech.speaker.span,
+function emptySpeechWarning(speech: Speech): Diagnostic {
+  return diagnostic("POD0601", speech.speaker.span, `speech by ${speech.speaker.name} has no spoken text, so it makes no turn`, {
     help: "parentheticals and notes are not spoken; write the line, or remove the speech",
-  };
+  });
 }
 
 /** POD0602 on the speech: one of its sentences is longer than a turn may be, so it was cut. */
-export function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: number): Diagnostic {
+function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: number): Diagnostic {
   const how = sentence.hardCut
     ? `it has no space to cut at, so it was cut after ${limit} characters, possibly inside a word`
     : `it was cut at the last space before the limit`;
-  return {
-    code: LONG_SENTENCE,
-    severity: "warning",
-    message: `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`,
-    span: speech.span,
+  return diagnostic("POD0602", speech.span, `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`, {
     help: `${how}; end the sentence earlier, or raise limits.turnChars in podc.json`,
-  };
+  });
 }
 
 const EXCERPT_LENGTH = 40;

@@ -135,7 +135,7 @@ export interface SentenceCut {
 }
 
 /** Cuts `text[range]` into pieces of at most `limit` code points (`limit` ≥ 1), at spaces where possible. */
-export function cutSentence(text: string, range: SentenceRange, limit: number): SentenceCut {
+function cutSentence(text: string, range: SentenceRange, limit: number): SentenceCut {
   const pieces: SentenceRange[] = [];
   let hardCut = false;
   let start = range.start;

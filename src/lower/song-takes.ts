@@ -8,7 +8,7 @@ import { diagnostic } from "../diagnostics/report.js";
  * record of the service). Every figure of cost counts takes, so this is the one place that number lives.
  */
 export const SERVICE_DEFAULT_TAKES = 2;
-export const MAX_TAKES = 3;
+const MAX_TAKES = 3;
 
 /** What a song's `Takes` and `Pick` headers (and the project's `songs.takes`) mean for its request and its episode. */
 export interface SongTakes {

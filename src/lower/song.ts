@@ -60,7 +60,7 @@ export function songBody(
 // what the service measures; each diagnostic points at the part of the script that goes over.
 
 /** POD0401 when the lyrics are too long (on the lines from where the limit is crossed), POD0402 for the prompt. */
-export function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Diagnostic[] {
+function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const lyricsLength = codePointLength(body.lyrics);
   if (lyricsLength > limits.lyricsChars) {

@@ -22,7 +22,7 @@ export function addCodeActionsHandler(connection: Connection, scripts: Scripts):
 }
 
 /** One quick fix per fix of every diagnostic on the lines of `range` or among `sent` (the client's diagnostics). */
-export function quickFixes(state: ScriptState, range: Range, sent: readonly LspDiagnostic[] = []): CodeAction[] {
+function quickFixes(state: ScriptState, range: Range, sent: readonly LspDiagnostic[] = []): CodeAction[] {
   if (hasErrors(state.loaded.diagnostics)) return []; // the script's diagnostics are not shown until podc.json is fixed
   const { positions } = state;
   const sentKeys = new Set(sent.map(key));

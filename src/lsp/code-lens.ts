@@ -32,7 +32,7 @@ export function addCodeLensHandler(connection: Connection, scripts: Scripts, ena
 }
 
 /** One lens above each section heading and each song. */
-export function tableReadLenses(state: ScriptState): CodeLens[] {
+function tableReadLenses(state: ScriptState): CodeLens[] {
   const { script, source } = state.analysis;
   const body = script.body;
   const lines = (from: number, to: number) => source.text.slice(source.lineStarts[from - 1] ?? 0, source.lineEnd(to));

@@ -38,7 +38,7 @@ export function addCompletionHandler(connection: Connection, scripts: Scripts): 
 }
 
 /** What may be typed at `position`, as items whose edits replace the part of the line already typed. */
-export function completionsAt(state: ScriptState, position: Position): CompletionItem[] {
+function completionsAt(state: ScriptState, position: Position): CompletionItem[] {
   const { document, analysis } = state;
   const script = analysis.script;
   const line = position.line + 1; // the tree's 1-based line

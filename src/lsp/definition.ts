@@ -18,7 +18,7 @@ export function addDefinitionHandler(connection: Connection, scripts: Scripts): 
 }
 
 /** Where the speaker under `position` is cast, or null when the position holds no cast speaker. */
-export function definitionAt(state: ScriptState, position: Position): Location | null {
+function definitionAt(state: ScriptState, position: Position): Location | null {
   const speech = speechAt(state, state.positions.offset(position));
   const member = speech && state.analysis.cast.get(speech.speaker.name);
   if (!member) return null;
@@ -38,7 +38,7 @@ export function configKeyLocation(state: ScriptState, label: string): Location |
 }
 
 /** The speech whose speaker label is under `offset` (into the analysed text), if any. */
-export function speechAt(state: ScriptState, offset: number): Speech | undefined {
+function speechAt(state: ScriptState, offset: number): Speech | undefined {
   for (const element of state.analysis.script.body) {
     if (element.span.start.offset > offset) return undefined;
     if (element.type === "Speech" && touches(element.speaker.span, offset)) return element;

@@ -45,7 +45,7 @@ export function toLspDiagnostic(d: Diagnostic, positions: PositionMap): LspDiagn
  * The diagnostics the editor shows for a script: podc check's, as many as it prints (`limits.diagnosticsPerFile`,
  * then one saying how many more), or the one saying podc.json must be fixed first.
  */
-export function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
+function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
   const { loaded, positions } = state;
   if (hasErrors(loaded.diagnostics)) return [configBlocks(loaded)];
   return capDiagnostics(state.diagnostics, loaded.config.limits.diagnosticsPerFile).map((d) => toLspDiagnostic(d, positions));

@@ -16,7 +16,7 @@ export function addFoldingHandler(connection: Connection, scripts: Scripts): voi
 }
 
 /** Every multi-line region of the script that an editor may fold, in no particular order. */
-export function foldingRanges(state: ScriptState): FoldingRange[] {
+function foldingRanges(state: ScriptState): FoldingRange[] {
   const { script } = state.analysis;
   const line = (offset: number) => state.positions.position(offset).line;
   const ranges: FoldingRange[] = [];

@@ -22,7 +22,7 @@ export function addFormattingHandler(connection: Connection, scripts: Scripts): 
 }
 
 /** The edits that give the document its canonical layout, and whether the formatter could do so safely. */
-export function formatDocument(document: TextDocument): { edits: TextEdit[]; safe: boolean } {
+function formatDocument(document: TextDocument): { edits: TextEdit[]; safe: boolean } {
   const text = document.getText();
   const formatted = format(text);
   if (formatted.text === text) return { edits: [], safe: formatted.safe };

@@ -20,7 +20,7 @@ export function addHoverHandler(connection: Connection, scripts: Scripts): void 
 }
 
 /** The hover at `position`, or null where there is nothing to add to what the line says. */
-export function hoverAt(state: ScriptState, position: Position): Hover | null {
+function hoverAt(state: ScriptState, position: Position): Hover | null {
   const offset = state.positions.offset(position);
   const line = position.line + 1;
   const script = state.analysis.script;

@@ -24,7 +24,7 @@ export function addInlayHintsHandler(connection: Connection, scripts: Scripts): 
 }
 
 /** The hints on the lines of `range`. */
-export function inlayHints(state: ScriptState, range: Range): InlayHint[] {
+function inlayHints(state: ScriptState, range: Range): InlayHint[] {
   const { script, cast } = state.analysis;
   const { positions } = state;
   const first = range.start.line + 1; // the tree's 1-based lines

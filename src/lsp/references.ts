@@ -34,7 +34,7 @@ export function addReferencesHandler(connection: Connection, scripts: Scripts, w
 }
 
 /** The speaker under `position` highlighted wherever this script writes it. */
-export function highlightsAt(state: ScriptState, position: Position): DocumentHighlight[] {
+function highlightsAt(state: ScriptState, position: Position): DocumentHighlight[] {
   const name = speakerAt(state, state.positions.offset(position))?.name;
   if (name === undefined) return [];
   return speakerMentions(state, name).map((m) => ({

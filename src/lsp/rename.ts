@@ -24,7 +24,7 @@ export function addRenameHandler(connection: Connection, scripts: Scripts): void
 }
 
 /** The edits renaming the speaker under `position` to `newName`; throws a ResponseError the editor shows when refused. */
-export function renameSpeaker(state: ScriptState, position: Position, newName: string): WorkspaceEdit | null {
+function renameSpeaker(state: ScriptState, position: Position, newName: string): WorkspaceEdit | null {
   const target = renameTarget(state, position);
   if (!target) return null;
   const name = newName.trim().replace(/^@/, "").trim();

@@ -49,7 +49,7 @@ interface Token {
 }
 
 /** The script's tokens (those on the lines of `range`, when given), encoded as the protocol says. */
-export function semanticTokens(state: ScriptState, range?: Range): SemanticTokens {
+function semanticTokens(state: ScriptState, range?: Range): SemanticTokens {
   const byLine = new Map<number, { tokens: Token[]; trivia: Token[] }>();
   const first = range?.start.line ?? 0;
   const last = range?.end.line ?? Number.MAX_SAFE_INTEGER;

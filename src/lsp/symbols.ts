@@ -16,7 +16,7 @@ export function addSymbolsHandler(connection: Connection, scripts: Scripts): voi
 }
 
 /** Sections (nested by depth) holding songs (holding their section markers), in script order. */
-export function documentSymbols(state: ScriptState): DocumentSymbol[] {
+function documentSymbols(state: ScriptState): DocumentSymbol[] {
   const { positions } = state;
   const roots: DocumentSymbol[] = [];
   const open: { depth: number; symbol: DocumentSymbol }[] = [];

@@ -27,7 +27,7 @@ export function addWorkspaceSymbolsHandler(connection: Connection, scripts: Scri
 }
 
 /** A script's sections, songs and Cast speakers, each with the script's name as its container. */
-export function scriptSymbols(state: ScriptState): SymbolInformation[] {
+function scriptSymbols(state: ScriptState): SymbolInformation[] {
   const { positions, uri } = state;
   const container = decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
   const at = (span: Parameters<typeof positions.range>[0]) => ({ uri, range: positions.range(span) });

@@ -40,8 +40,8 @@ export const Text = lineToken("Text");
 // mode, and both reach the parser as the body tokens they would be (token categories), which closes the song there.
 export const SongBlank = lineToken("SongBlank");
 export const SongClose = lineToken("SongClose");
-export const SongHeading = lineToken("SongHeading", [Heading]);
-export const SongOpenAgain = lineToken("SongOpenAgain", [SongOpen]);
+const SongHeading = lineToken("SongHeading", [Heading]);
+const SongOpenAgain = lineToken("SongOpenAgain", [SongOpen]);
 export const Marker = lineToken("Marker");
 export const KeyValue = lineToken("KeyValue");
 export const Lyric = lineToken("Lyric");

@@ -33,7 +33,8 @@ export { LinesReporter } from "./progress/lines.js";
 export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { nearestHolding, repositoryRoot, STATE_DIR_NAME } from "./state-dir.js";
+export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
+export { LockHeldError } from "./lock.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 

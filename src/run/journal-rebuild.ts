@@ -4,7 +4,7 @@ import { journalPath } from "./downloads.js";
 import { contentTypeFor } from "./file-names.js";
 import type { Episode } from "./job.js";
 import { applyEntry, emptyRecord, type JobRecord } from "./job-record.js";
-import { formatVersionOf, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import { formatVersionOf, type NewEntry } from "./journal-entry.js";
 import { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestRequest } from "./manifest.js";
 
 /*
@@ -141,7 +141,7 @@ export function recordsWithManifests(records: Map<string, JobRecord>, episodes: 
   const at = new Date().toISOString();
   for (const entry of entries) {
     const record = records.get(entry.job) ?? emptyRecord(entry.job);
-    applyEntry(record, { ...entry, v: formatVersionOf(entry.type), at } as JournalEntry);
+    applyEntry(record, { ...entry, v: formatVersionOf(entry.type), at });
     records.set(entry.job, record);
   }
   return records;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ServiceEvent } from "../service/client.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import type { StateStore } from "../state/store.js";
-import { refOf, traceOf } from "./job-messages.js";
+import { refOf } from "./job-messages.js";
 import type { Job } from "./job.js";
 import type { Ending } from "./runner.js";
 import type { SubmitResult } from "./submit.js";

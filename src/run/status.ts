@@ -46,7 +46,7 @@ export function episodeStatus(episodes: readonly Episode[], records: Map<string,
       if (seen.has(entry.job.key)) continue;
       seen.add(entry.job.key);
       const record = records.get(entry.job.key) ?? emptyRecord(entry.job.key);
-      rows.push(rowOf(record, entry.job.kind, episode.source, entry.origins[0]!));
+      rows.push(rowOf(record, entry.job.kind, episode.source, entry.origins[0]));
     }
   }
   return rows;

@@ -42,7 +42,7 @@ import {
   transportOutcome,
   type AttemptResult,
 } from "./exchange.js";
-import { refuseInsecureUrl } from "../contract/loopback.js";
+import { baseUrlProblem } from "../contract/loopback.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
 import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
@@ -136,11 +136,10 @@ export class ServiceClient {
     if (options.apiKey.length === 0) throw new ServiceConfigError("the API key is empty: set PODC_API_KEY");
     // A newline in the key would let it split the Authorization header into two.
     if (/[\r\n\0]/.test(options.apiKey)) throw new ServiceConfigError("the API key contains a line break or NUL character");
-    if (!URL.canParse(options.baseUrl)) throw new ServiceConfigError(`the base URL is not a URL: ${oneLine(redact(options.baseUrl, [options.apiKey]), 200)}`);
+    const problem = baseUrlProblem(options.baseUrl);
+    if (problem === "is not a URL") throw new ServiceConfigError(`the base URL is not a URL: ${oneLine(redact(options.baseUrl, [options.apiKey]), 200)}`);
+    if (problem) throw new ServiceConfigError(`the base URL ${problem}`);
     const base = new URL(options.baseUrl);
-    const refusal = refuseInsecureUrl(base);
-    if (refusal) throw new ServiceConfigError(`the base URL is refused: ${refusal}`);
-    if (base.username || base.password) throw new ServiceConfigError("the base URL must not carry a user name or password");
     const queryPath = options.queryPath ?? DEFAULT_QUERY_PATH;
     if (!queryPath.includes("{id}")) throw new ServiceConfigError("the query path template must contain {id}");
     const requestTimeoutMs = options.requestTimeoutMs ?? 120_000;

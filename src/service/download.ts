@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { mkdir, open, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
+import { syncFolder, tempBeside } from "../files/durable.js";
 import {
   attempt,
   ConsumeError,
@@ -36,7 +37,7 @@ export interface DownloadContext {
   onAttempt?: (url: string) => void;
 }
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ERROR_BODY_BYTES = 64 * 1024;
 
@@ -76,7 +77,7 @@ export async function downloadAudio(
     const refusal = refuseInsecureUrl(current);
     if (refusal) return reject(hop === 0 ? refusal : `redirected to a refused address: ${refusal}`);
     ctx.onAttempt?.(current.href);
-    const temp = join(folder, `.${basename(dest)}.${randomBytes(6).toString("hex")}.part`);
+    const temp = tempBeside(dest, ".part");
     const headers: Record<string, string> = { accept: "audio/*, application/octet-stream", "user-agent": "podc" };
     if (current.origin === ctx.keyOrigin) headers.authorization = `Bearer ${ctx.apiKey}`;
     try {
@@ -116,7 +117,7 @@ export async function downloadAudio(
           return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
         case "file": {
           await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
-          await syncFolder(folder);
+          syncFolder(folder);
           return {
             kind: "accepted",
             status: head.status,
@@ -186,16 +187,3 @@ async function localStep<T>(what: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Makes the rename itself durable; some platforms cannot open a folder, which is no reason to fail. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // best effort only
-  }
-}

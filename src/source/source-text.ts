@@ -166,7 +166,7 @@ function lineCount(text: string, lf: boolean): number {
 }
 
 /** Code points in text[from, to): surrogate pairs count once. */
-export function codePointCount(text: string, from: number, to: number): number {
+function codePointCount(text: string, from: number, to: number): number {
   let count = to - from;
   for (let i = from; i < to - 1; i++) {
     const code = text.charCodeAt(i);

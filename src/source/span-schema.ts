@@ -4,7 +4,7 @@ import type { Position, Span } from "./span.js";
 // The span shapes as zod schemas, for the tree's node schemas and the diagnostic schema; the assertions at the
 // bottom fail to compile if they drift from the plain types in span.ts.
 
-export const PositionSchema = z.object({
+const PositionSchema = z.object({
   line: z.number().int().min(1),
   column: z.number().int().min(1),
   offset: z.number().int().min(0),

@@ -21,13 +21,13 @@ import type {
 import { defaultConfig, type Config, type Limits } from "../../src/config/schema.js";
 import type { Position, Span } from "../../src/source/span.js";
 
-export const LINE_WIDTH = 1000;
+const LINE_WIDTH = 1000;
 
-export function position(line: number, column = 1): Position {
+function position(line: number, column = 1): Position {
   return { line, column, offset: (line - 1) * LINE_WIDTH + (column - 1) };
 }
 
-export function span(line: number, column = 1, length = 1): Span {
+function span(line: number, column = 1, length = 1): Span {
   return { start: position(line, column), end: position(line, column + length) };
 }
 
@@ -80,7 +80,7 @@ export function lyric(text: string): Lyric {
   return { type: "Lyric", span: span(1, 1, text.length), text };
 }
 
-export function header(key: string, value: string, line = 1): SongHeader {
+function header(key: string, value: string, line = 1): SongHeader {
   return { type: "SongHeader", span: span(line), key: { text: key, span: span(line, 1, key.length) }, name: key.toLowerCase(), value: { text: value, span: span(line, key.length + 3, value.length) } };
 }
 
@@ -93,7 +93,7 @@ export function song(title: string, options: { style?: string; model?: string; i
   return { type: "Song", span: span(line, 1, 6 + title.length), title: { text: title, span: span(line, 7, title.length) }, headers, items, end: span(line + 10) };
 }
 
-export function titleEntry(key: string, value: string): TitleEntry {
+function titleEntry(key: string, value: string): TitleEntry {
   return { type: "TitleEntry", span: span(1), key: { text: key, span: span(1, 1, key.length) }, name: key.toLowerCase(), value: { text: value, span: span(1, key.length + 3, value.length) } };
 }
 

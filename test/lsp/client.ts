@@ -46,9 +46,9 @@ export async function startClient(
 ): Promise<TestClient> {
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const documents = new Map<string, TextDocument>();
   const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   connection.onNotification("textDocument/publishDiagnostics", (params: PublishDiagnosticsParams) => {
@@ -91,7 +91,7 @@ export async function startClient(
     },
     document: (uri) => documents.get(uri)!,
     nextDiagnostics: (uri) => waitFor(uri, () => true),
-    request: <R>(method: string, params: unknown) => connection.sendRequest(method, params) as Promise<R>,
+    request: <R>(method: string, params: unknown) => connection.sendRequest<R>(method, params),
     async stop() {
       await connection.sendRequest("shutdown");
       await connection.sendNotification("exit");

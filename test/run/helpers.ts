@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ import type { LedgerEntry } from "../../src/emulator/ledger.js";
 export const KEY = "sk-podc-run-test-Q7Z-4b1d0e";
 
 /** The emulator's status step in these tests: a song takes about three of them. */
-export const CLOCK_MS = 40;
+const CLOCK_MS = 40;
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./podc-entry.ts", import.meta.url));
@@ -150,8 +150,8 @@ export function spawnPodc(args: string[], dir: string, env: NodeJS.ProcessEnv): 
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
@@ -226,7 +226,3 @@ export function manifestOf(dir: string, episode = "episode"): { requests: { kind
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-export function mkdirp(path: string): void {
-  mkdirSync(path, { recursive: true });
-}

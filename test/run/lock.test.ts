@@ -74,7 +74,7 @@ describe("the run lock", () => {
       stdio: ["ignore", "pipe", "ignore"],
     });
     try {
-      const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (c: Buffer) => resolve(Number(c.toString().trim()))));
+      const pid = await new Promise<number>((resolve) => parent.stdout.once("data", (c: Buffer) => resolve(Number(c.toString().trim()))));
       writeFileSync(join(dir, "lock"), JSON.stringify({ pid, host: hostname(), startedAt: new Date().toISOString(), nonce: "zombie" }));
       process.kill(pid, "SIGKILL");
       while (!/\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, "utf8"))) await new Promise((r) => setTimeout(r, 5));

@@ -11,7 +11,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/em
 export const KEY = "sk-podc-test-K3Y-9f2c1e";
 
 /** Tests run the emulator on a fast clock: one status step every 40 ms. */
-export const FAST_CLOCK_MS = 40;
+const FAST_CLOCK_MS = 40;
 
 export function emulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
   return startEmulator({ apiKey: KEY, clockMs: FAST_CLOCK_MS, speech: "synth", ...options });

@@ -74,7 +74,7 @@ export async function startPostgres(): Promise<TestPostgres> {
         break;
       } catch (error) {
         // Another program may have taken the port between our probe and the server's bind.
-        if (attempt >= 3) throw new Error(`${(error as Error).message}\n${safeRead(join(dir, "log"))}`);
+        if (attempt >= 3) throw new Error(`${(error as Error).message}\n${safeRead(join(dir, "log"))}`, { cause: error });
       }
     }
     const url = `postgres://${user}:${password}@127.0.0.1:${port}/postgres`;
@@ -141,8 +141,8 @@ function exec(command: string, args: string[], as: { uid?: number; gid?: number 
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...as, cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C" } });
     let output = "";
-    child.stdout!.on("data", (c: Buffer) => (output += c.toString("utf8")));
-    child.stderr!.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args[0] ?? ""} exited ${code}: ${output.trim()}`))));
   });

@@ -190,10 +190,10 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
     const runs = await Promise.all(["m1", "m2", "m3"].map((h) => open(t, h, { concurrency: 2 })));
     try {
       const [a, b, c] = runs as [PostgresState, PostgresState, PostgresState];
-      expect(await a.slots!.acquire(never)).toBe(true);
-      expect(await b.slots!.acquire(never)).toBe(true);
+      expect(await a.slots.acquire(never)).toBe(true);
+      expect(await b.slots.acquire(never)).toBe(true);
       let third = false;
-      const waiting = c.slots!.acquire(never).then((ok) => (third = ok));
+      const waiting = c.slots.acquire(never).then((ok) => (third = ok));
       await new Promise((r) => setTimeout(r, 600));
       expect(third).toBe(false);
       // A machine ends (or dies): its slot is free for the next.
@@ -210,7 +210,7 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
   it("identifies the account by a keyed hash: the key is nowhere in the database, the salt is", async () => {
     const t = await target();
     const a = await open(t, "m1");
-    await a.slots!.acquire(never);
+    await a.slots.acquire(never);
     const url = t.config.connectionString!;
     const dump = JSON.stringify((await sql(url, "SELECT * FROM podc_runs")).rows) + JSON.stringify((await sql(url, "SELECT * FROM podc_slots")).rows);
     expect(dump).not.toContain(KEY);

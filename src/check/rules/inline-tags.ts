@@ -11,6 +11,7 @@ const TAG = /(?<!\\)\[([^\][\n]{1,40})\]|<\/?([A-Za-z][\w:-]*)(?:\s[^<>]*)?\/?>/
 /** Inline tags in spoken text are allowed only when the configuration lists them. */
 export const inlineTags: Rule = {
   name: "inline tags are ones the voices support",
+  codes: ["POD0603"],
   create: (ctx) => {
     const allowed = new Set(ctx.config.speech.inlineTags.map((tag) => tag.toLowerCase()));
     let reported = 0;

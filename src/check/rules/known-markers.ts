@@ -15,6 +15,7 @@ function headOf(raw: string): string {
 /** Tag lines that nearly name a known section are flagged with the fix; other free-form tags are fine. */
 export const knownMarkers: Rule = {
   name: "section tags are spelled right",
+  codes: ["POD0305"],
   create: (ctx) => ({
     Marker(marker) {
       if (marker.canonical !== null) return;

@@ -10,6 +10,7 @@ import type { Rule } from "../rule.js";
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
   name: "every speaker is cast",
+  codes: ["POD0201"],
   create: (ctx) => {
     // Each new speaker gets its own voice: the first of the project's voices nobody speaks with yet.
     const proposed = new Map<string, string>();

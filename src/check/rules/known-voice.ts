@@ -5,6 +5,7 @@ import type { Rule } from "../rule.js";
 /** Every voice in the script's Cast is one the project's voice list knows. */
 export const knownVoice: Rule = {
   name: "every cast voice is a known voice",
+  codes: ["POD0121", "POD0202"],
   create: (ctx) => {
     const voices = new Set(ctx.config.voices);
     return {

@@ -6,6 +6,7 @@ import type { Rule } from "../rule.js";
 /** When the project lists allowed models, every model a script names is one of them. */
 export const modelAllowed: Rule = {
   name: "models are allowed",
+  codes: ["POD0306"],
   create: (ctx) => {
     const allowed = ctx.config.models;
     if (!allowed) return {};

@@ -6,6 +6,7 @@ import type { Rule } from "../rule.js";
 /** No speaker is labelled SONG: that word opens and closes song blocks. */
 export const reservedLabel: Rule = {
   name: "no speaker takes a reserved word",
+  codes: ["POD0203"],
   create: (ctx) => ({
     CastEntry(entry) {
       if (!RESERVED_LABELS.has(entry.label.text)) return;

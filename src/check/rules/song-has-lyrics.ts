@@ -4,6 +4,7 @@ import type { Rule } from "../rule.js";
 /** Every song has at least one lyric line. */
 export const songHasLyrics: Rule = {
   name: "every song has lyrics",
+  codes: ["POD0302"],
   create: (ctx) => ({
     Song(song) {
       if (song.items.some((item) => item.type === "Lyric")) return;

@@ -1,3 +1,4 @@
+import { songHeaderNode } from "../../ast/song.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import { insertLinesAfter } from "../../diagnostics/line-fixes.js";
 import { nearest } from "../../diagnostics/suggest.js";
@@ -6,9 +7,11 @@ import type { Rule } from "../rule.js";
 /** Every song has a non-empty Style: the service needs a style prompt. */
 export const songHasStyle: Rule = {
   name: "every song has a style",
+  codes: ["POD0301"],
   create: (ctx) => ({
     Song(song) {
-      const style = song.headers.find((h) => h.name === "style");
+      // The header lowering sends: when Style is given twice, the last one (the other is reported as repeated).
+      const style = songHeaderNode(song, "style");
       if (style && style.value.text.split(",").some((d) => d.trim() !== "")) return;
       // A misspelt `Stlye:` is one mistake: the song-headers rule reports it, with the fix.
       if (!style && song.headers.some((h) => nearest(h.key.text, ["Style"]) === "Style")) return;

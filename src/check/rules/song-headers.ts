@@ -10,6 +10,7 @@ const HEADERS: readonly string[] = SONG_HEADERS;
 /** Song headers are known keys, each given once. */
 export const songHeaders: Rule = {
   name: "song headers are known and given once",
+  codes: ["POD0304", "POD0307"],
   create: (ctx) => ({
     Song(song) {
       const seen = new Map<string, SongHeader>();

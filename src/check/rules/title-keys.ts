@@ -12,6 +12,7 @@ const ALL = new Set(TITLE_KEYS.map((k) => k.toLowerCase()));
 /** Title-page keys are given once; a near-miss of a known key, and dialogue that ran into the title page, are flagged. */
 export const titleKeys: Rule = {
   name: "title-page keys are meant",
+  codes: ["POD0113", "POD0116", "POD0117"],
   create: (ctx) => {
     const seen = new Map<string, TitleEntry>();
     return {

@@ -4,6 +4,7 @@ import type { Rule } from "../rule.js";
 /** Notes that start with TODO are listed, so unfinished work shows up in `podc check`. */
 export const todoNotes: Rule = {
   name: "TODO notes are listed",
+  codes: ["POD0501"],
   create: (ctx) => ({
     Note(note) {
       if (!/^TODO\b/.test(note.text)) return;

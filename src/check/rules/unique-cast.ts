@@ -6,6 +6,7 @@ import type { Rule } from "../rule.js";
 /** Each label is cast once in a script: a second entry would silently win. */
 export const uniqueCast: Rule = {
   name: "each speaker is cast once",
+  codes: ["POD0204"],
   create: (ctx) => {
     const seen = new Map<string, CastEntry>();
     return {

@@ -10,11 +10,11 @@ import { SAMPLE_RATE } from "./wav.js";
  */
 
 export const DEFAULT_BPM = 100;
-export const MIN_BPM = 40;
-export const MAX_BPM = 240;
-export const BARS_PER_LINE = 2;
-export const BARS_PER_EMPTY_SECTION = 4;
-export const FRAME_BARS = 2;
+const MIN_BPM = 40;
+const MAX_BPM = 240;
+const BARS_PER_LINE = 2;
+const BARS_PER_EMPTY_SECTION = 4;
+const FRAME_BARS = 2;
 
 export type SectionKind = "intro" | "verse" | "pre-chorus" | "chorus" | "bridge" | "outro" | "instrumental";
 

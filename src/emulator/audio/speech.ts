@@ -12,7 +12,7 @@ import { concatenate, decodeWav, resample, SAMPLE_RATE } from "./wav.js";
  * about 150 words a minute.
  */
 
-export const WORDS_PER_MINUTE = 150;
+const WORDS_PER_MINUTE = 150;
 /** Silence between two turns. */
 export const TURN_GAP_MS = 400;
 
@@ -31,7 +31,7 @@ export interface Timbre {
 }
 
 /** Distinct timbres; the configured voices take them in order, alternating low and high. */
-export const TIMBRES: readonly Timbre[] = [
+const TIMBRES: readonly Timbre[] = [
   // espeak-ng ignores a variant after "en-gb", hence "en" and "en-us" only.
   { espeakVoice: "en-us+m3", espeakPitch: 40, f0: 105, formantScale: 1.0, brightness: 0.3 },
   { espeakVoice: "en+f3", espeakPitch: 60, f0: 215, formantScale: 1.17, brightness: 0.6 },
@@ -184,7 +184,7 @@ function words(text: string): string[] {
 }
 
 /** Renders one turn in the synthesized voice `timbre`; `seed` varies the melody of the sentence. */
-export function synthesizeTurn(text: string, timbre: Timbre, seed: number): Float32Array {
+function synthesizeTurn(text: string, timbre: Timbre, seed: number): Float32Array {
   const list = words(text);
   const total = Math.round((spokenDurationMs(text) / 1000) * SAMPLE_RATE);
   const out = new Float32Array(total);
@@ -239,7 +239,7 @@ function renderSyllable(
   let phase = 0;
   let previous = 0;
   for (let i = 0; i < length && start + i < out.length; i++) {
-    let sample = 0;
+    let sample: number;
     if (i < burst) {
       // The consonant: a short, decaying breath of noise before the vowel.
       sample = (random() * 2 - 1) * 0.25 * (1 - i / burst);

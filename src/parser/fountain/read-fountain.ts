@@ -1,12 +1,12 @@
-import type { BodyElement, CastEntry, Direction, Note, Script, Song, Speech, SpeechPart, TextAtom, TitleEntry, TitlePage } from "../../ast/nodes.js";
+import type { BodyElement, Direction, Note, Script, Song, Speech, SpeechPart, TitlePage } from "../../ast/nodes.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Span } from "../../source/span.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
-import { looksLikeCastEntry, unindentedCastEntry } from "../cast-indent.js";
-import { classifySong, classifyTitle, opensWithTitlePage, scanLabel, skipSpace, titleKey, trimEnd } from "../line-kinds.js";
-import { cutTrivia, MASK, visibleLineStarts, type TriviaRange } from "../trivia.js";
+import { classifySong, opensWithTitlePage, scanLabel, skipSpace } from "../line-kinds.js";
+import { mergeByStart, placeNotes } from "../place-notes.js";
 import { isPageBreak, isParenthetical, isTransition, readCue, sceneHeading } from "./fountain-lines.js";
+import { FountainText, type Line } from "./fountain-text.js";
+import { fountainTitlePage, titlePageEnd } from "./fountain-title-page.js";
 
 // A Fountain screenplay read by Fountain's own rules (fountain.io, version 1.1) into the tree a .pod script makes, so
 // that checks, lowering and the editor treat both alike. Scene headings and `#` sections are Sections; action,
@@ -23,102 +23,24 @@ export interface FountainRead {
 /** Reads it as a .pod script: the song blocks of a Fountain file, alone (the .pod parser's entry, given by parse.ts). */
 export type SongReader = (text: string) => { script: Script; diagnostics: Diagnostic[] };
 
-interface Line {
-  start: number;
-  contentEnd: number;
-  /** First and past-last characters that are neither white space nor notes. */
-  first: number;
-  last: number;
-  kind: "blank" | "hidden" | "text";
-  /** A blank line of two spaces or more: Fountain's way to keep dialogue going across an empty line. */
-  spaced: boolean;
-}
-
-const MASK_CODE = MASK.charCodeAt(0);
-
 /** Reads decoded Fountain text into the tree. Never throws: any text is some screenplay. */
 export function readFountain(source: SourceText, readSongs: SongReader): FountainRead {
   return new FountainReader(source, readSongs).read();
 }
 
-class FountainReader {
-  private readonly masked: string;
-  private readonly trivia: TriviaRange[];
-  private readonly strayCloses: number[];
-  private readonly lines: Line[];
+/** The screenplay's elements, in order; the title page (fountain-title-page.ts) and the songs (the .pod parser's) apart. */
+class FountainReader extends FountainText {
   private readonly body: BodyElement[] = [];
-  private readonly diagnostics: Diagnostic[] = [];
   /** Source ranges of song blocks, [start, end) of whole lines: read by the .pod parser. */
   private readonly songs: { start: number; end: number }[] = [];
   /** Depth of the last `#` section: a scene heading sits one level below it. */
   private sectionDepth = 0;
 
   constructor(
-    private readonly source: SourceText,
+    source: SourceText,
     private readonly readSongs: SongReader,
   ) {
-    const trivia = cutTrivia(source.text);
-    this.masked = trivia.masked;
-    this.trivia = trivia.ranges;
-    this.strayCloses = trivia.strayCloses;
-    this.lines = this.splitLines(visibleLineStarts(source.lineStarts, trivia.ranges));
-  }
-
-  // ---- positions: every span of the tree is made here
-
-  private span(start: number, end: number): Span {
-    return this.source.span(start, end);
-  }
-
-  /** Source text of [start, end) with notes and boneyard cut out. */
-  private clean(start: number, end: number): string {
-    const masked = this.masked.slice(start, end);
-    return masked.indexOf(MASK) === -1 ? this.source.text.slice(start, end) : masked.split(MASK).join("");
-  }
-
-  private atom(start: number, end: number): TextAtom {
-    const first = skipSpace(this.masked, start, end);
-    const last = trimEnd(this.masked, first, end);
-    return { text: this.clean(first, last), span: this.span(first, last) };
-  }
-
-  private lineSpan(line: Line): Span {
-    return this.span(line.first, line.last);
-  }
-
-  /** The line's trimmed text, notes turned into spaces (so they never join two words or make a name). */
-  private textOf(line: Line): string {
-    const text = this.masked.slice(line.first, line.last);
-    return text.indexOf(MASK) === -1 ? text : text.replace(/\0/g, " ");
-  }
-
-  private splitLines(starts: ArrayLike<number>): Line[] {
-    const masked = this.masked;
-    const lines: Line[] = [];
-    for (let i = 0; i < starts.length; i++) {
-      const start = starts[i]!;
-      const next = i + 1 < starts.length ? starts[i + 1]! : undefined;
-      // A line ends before its terminator: LF, CR or CRLF (masked text keeps every line break of the source).
-      const contentEnd =
-        next === undefined ? masked.length : masked.charCodeAt(next - 1) === 10 && masked.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
-      const first = skipSpace(masked, start, contentEnd);
-      const last = trimEnd(masked, first, contentEnd);
-      let kind: Line["kind"] = "text";
-      let spaced = false;
-      if (first === last) {
-        let hidden = false;
-        let spaces = 0;
-        for (let i = start; i < contentEnd; i++) {
-          const c = masked.charCodeAt(i);
-          if (c === MASK_CODE) hidden = true;
-          else if (c === 32) spaces++;
-        }
-        kind = hidden ? "hidden" : "blank";
-        spaced = !hidden && spaces >= 2 && spaces === contentEnd - start;
-      }
-      lines.push({ start, contentEnd, first, last, kind, spaced });
-    }
-    return lines;
+    super(source);
   }
 
   // ---- the screenplay
@@ -127,8 +49,8 @@ class FountainReader {
     let i = 0;
     let page: TitlePage | undefined;
     if (opensWithTitlePage(this.masked)) {
-      const end = this.titlePageEnd();
-      page = this.titlePage(0, end);
+      const end = titlePageEnd(this);
+      page = fountainTitlePage(this, 0, end);
       i = end;
     }
     let afterBlank = true;
@@ -262,85 +184,6 @@ class FountainReader {
     return j;
   }
 
-  // ---- title page
-
-  private titlePageEnd(): number {
-    let i = 0;
-    while (i < this.lines.length && this.lines[i]!.kind !== "text") i++;
-    while (i < this.lines.length && this.lines[i]!.kind !== "blank") i++;
-    return i;
-  }
-
-  /** The title page, lines [from, to): `Key: value`, values continued on indented lines; `Cast` entries as cues. */
-  private titlePage(from: number, to: number): TitlePage {
-    const entries: TitleEntry[] = [];
-    let current: TitleEntry | undefined;
-    let first: number | undefined;
-    let end = 0;
-    for (let i = from; i < to; i++) {
-      const line = this.lines[i]!;
-      if (line.kind !== "text") continue;
-      first ??= line.first;
-      end = line.last;
-      const kind = classifyTitle(this.masked, line.start, line.contentEnd).kind;
-      if (kind === "entry") {
-        const colon = titleKey(this.masked, line.start, line.contentEnd)!;
-        const key = this.atom(line.start, colon);
-        if (current?.cast && looksLikeCastEntry(key.text, this.masked.slice(colon + 1, line.contentEnd), current.cast)) {
-          this.diagnostics.push(unindentedCastEntry(this.lineSpan(line), this.span(line.start, line.start)));
-          const entry = this.castEntry(line);
-          if (entry) current.cast.push(entry);
-          continue;
-        }
-        current = { type: "TitleEntry", span: this.lineSpan(line), key, name: key.text.toLowerCase(), value: this.atom(colon + 1, line.last) };
-        if (current.name === "cast") current.cast = [];
-        entries.push(current);
-      } else if (kind === "indent" && current) {
-        current.span = this.span(current.span.start.offset, line.last);
-        if (current.cast) {
-          const entry = this.castEntry(line);
-          if (entry) current.cast.push(entry);
-        } else {
-          const more = this.atom(line.first, line.last);
-          current.value =
-            current.value.text === ""
-              ? more
-              : { text: `${current.value.text}\n${more.text}`, span: this.span(current.value.span.start.offset, more.span.end.offset) };
-        }
-      } else {
-        this.diagnostics.push(
-          diagnostic("POD0112", this.lineSpan(line), "this title-page line is not `Key: value`", {
-            help: "continue a value on lines indented by three spaces or a tab, and end the title page with a blank line",
-          }),
-        );
-      }
-    }
-    return { type: "TitlePage", span: this.span(first ?? 0, end), entries };
-  }
-
-  /** `NAME: Voice`, the name as Fountain allows it (`GUARD #1`, `@McCLANE`). */
-  private castEntry(line: Line): CastEntry | undefined {
-    const text = this.textOf(line);
-    const colon = text.search(/[:：]/);
-    const forced = text.charCodeAt(0) === 64;
-    const name = colon === -1 ? "" : text.slice(forced ? 1 : 0, colon).trim();
-    if (colon === -1 || name === "" || !/\p{L}/u.test(name)) {
-      this.diagnostics.push(
-        diagnostic("POD0121", this.lineSpan(line), "a Cast entry is `NAME: Voice`", {
-          help: "one entry per indented line, such as `    BRICK: Ethan`",
-        }),
-      );
-      return undefined;
-    }
-    const nameStart = line.first + (forced ? 1 : 0);
-    return {
-      type: "CastEntry",
-      span: this.lineSpan(line),
-      label: this.atom(nameStart, line.first + colon),
-      voice: this.atom(line.first + colon + 1, line.last),
-    };
-  }
-
   // ---- songs, notes and boneyard
 
   private finish(page: TitlePage | undefined): FountainRead {
@@ -413,50 +256,4 @@ class FountainReader {
 /** The text with every character but line breaks turned into a space. */
 function blankOut(text: string): string {
   return text.replace(/[^\r\n]+/g, (run) => " ".repeat(run.length));
-}
-
-function mergeByStart(a: BodyElement[], b: BodyElement[]): BodyElement[] {
-  const out: BodyElement[] = [];
-  let j = 0;
-  for (const element of a) {
-    while (j < b.length && b[j]!.span.start.offset < element.span.start.offset) out.push(b[j++]!);
-    out.push(element);
-  }
-  while (j < b.length) out.push(b[j++]!);
-  return out;
-}
-
-/**
- * Puts each note inside the speech or song it sits in, or between body elements: both lists are in source order.
- * A note anywhere on an element's last line belongs to it, whether or not a space stands before it.
- */
-function placeNotes(body: BodyElement[], notes: Note[], lineEndOf: (offset: number) => number): BodyElement[] {
-  if (notes.length === 0) return body;
-  const out: BodyElement[] = [];
-  let n = 0;
-  for (const element of body) {
-    while (n < notes.length && notes[n]!.span.start.offset < element.span.start.offset) out.push(notes[n++]!);
-    const first = n;
-    const end = n < notes.length ? lineEndOf(element.span.end.offset) : element.span.end.offset;
-    while (n < notes.length && notes[n]!.span.start.offset <= end) n++;
-    if (n === first) {
-      out.push(element); // the common case, with no note inside: nothing to allocate
-      continue;
-    }
-    const inside = notes.slice(first, n);
-    if (inside.length > 0) {
-      if (element.type === "Speech") element.parts = mergeByOffset(element.parts, inside);
-      else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
-      else out.push(...inside.filter((note) => note.span.start.offset < element.span.start.offset));
-    }
-    out.push(element);
-    if (inside.length > 0 && element.type !== "Speech" && element.type !== "Song")
-      out.push(...inside.filter((note) => note.span.start.offset >= element.span.start.offset));
-  }
-  while (n < notes.length) out.push(notes[n++]!);
-  return out;
-}
-
-function mergeByOffset<T extends { span: { start: { offset: number } } }>(items: T[], notes: Note[]): (T | Note)[] {
-  return [...items, ...notes].sort((a, b) => a.span.start.offset - b.span.start.offset);
 }

@@ -39,7 +39,7 @@ export class TtyReporter implements Reporter {
     this.#stream = stream;
     this.#cwd = cwd;
     this.#colors = pc.createColors(color);
-    this.#update = createLogUpdate(stream as NodeJS.WriteStream);
+    this.#update = createLogUpdate(stream);
     this.#timer = setInterval(() => this.#draw(), REDRAW_MS);
     this.#timer.unref();
   }

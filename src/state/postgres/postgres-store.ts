@@ -132,7 +132,7 @@ export class PostgresState implements StateStore {
 
   /** Commits `entry` (waiting out a lost connection until `signal` aborts). An intent commits only with the claim: ClaimLostError otherwise. */
   async append(entry: NewEntry, signal?: AbortSignal): Promise<JournalEntry> {
-    const full = { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry } as JournalEntry;
+    const full = { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry };
     const expect = entry.type === "intent" ? this.record(entry.job).intents : undefined;
     const record = await this.jobs.append(full, expect, signal, (problem) => this.#waiting(problem));
     this.#claimed.add(entry.job);

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { absolutePath, verifyFile } from "../../run/downloads.js";
 import { applyEntry, emptyRecord, foldJournal, type JobRecord } from "../../run/job-record.js";
-import type { JournalEntry, NewEntry } from "../../run/journal-entry.js";
+import type { JournalEntry } from "../../run/journal-entry.js";
 import { Journal } from "../../run/journal.js";
 import { RunLock } from "../../run/lock.js";
 import { AudioStore } from "./audio-store.js";
@@ -114,7 +114,7 @@ async function pullJournal(db: Database, journal: Journal, root: string): Promis
       }
     }
     // The entry keeps its own time: the journal adds `at` only to entries that have none.
-    if (moving.has(job)) journal.append(entry as unknown as NewEntry);
+    if (moving.has(job)) journal.append(entry);
   }
   const audio = new AudioStore(db);
   for (const record of foldJournal(journal.entries()).values()) {

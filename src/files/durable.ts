@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { copyFile, open, rename, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+
+/*
+ * Writes that survive a crash whole or not at all: the bytes go to a temporary file beside the target,
+ * are flushed, and the file is renamed over the target (an atomic step on one file system); then the
+ * folder itself is flushed so the rename is on disk too. A crash leaves the old file or the new one,
+ * never half of either; the temporary file it may leave is hidden (a dot name) and harmless.
+ */
+
+/**
+ * A hidden temporary name beside `target`: `.<name>.<12 hex>.tmp`, or `.part` for a download. A killed run's
+ * leftovers are recognised by this shape (run/leftovers.ts).
+ */
+export function tempBeside(target: string, ending: ".tmp" | ".part" = ".tmp"): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}${ending}`);
+}
+
+/** Replaces `target` with `text`, atomically and durably; the new file gets `mode` when given. */
+export function writeFileDurably(target: string, text: string, mode?: number): void {
+  const temp = tempBeside(target);
+  const fd = openSync(temp, "wx", mode);
+  try {
+    // The mode given to open() is narrowed by the umask: set it exactly.
+    if (mode !== undefined) fchmodSync(fd, mode);
+    const bytes = Buffer.from(text, "utf8");
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSafely(temp);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, target);
+  } catch (error) {
+    unlinkSafely(temp);
+    throw error;
+  }
+  syncFolder(dirname(target));
+}
+
+/** Copies `source` over `target`, atomically and durably. */
+export async function copyFileDurably(source: string, target: string): Promise<void> {
+  const temp = tempBeside(target);
+  try {
+    await copyFile(source, temp);
+    const handle = await open(temp, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  syncFolder(dirname(target));
+}
+
+/** Moves `source` onto `target` (same folder), durably. */
+export async function renameDurably(source: string, target: string): Promise<void> {
+  await rename(source, target);
+  syncFolder(dirname(target));
+}
+
+/** Flushes a folder's entries (new names, renames) to disk; best effort where folders cannot be opened. */
+export function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, "r");
+    fsyncSync(fd);
+  } catch {
+    // Some platforms cannot fsync a folder; the file's own fsync still holds.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function unlinkSafely(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}

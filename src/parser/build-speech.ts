@@ -1,0 +1,166 @@
+import type { IToken } from "chevrotain";
+import type { Invalid, Speech, SpeechPart } from "../ast/nodes.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { diagnostic } from "../diagnostics/report.js";
+import { skipSpace, trimEnd, type LabelMatch } from "./line-kinds.js";
+import { lineOf } from "./tokens.js";
+import type { Line, TreeText } from "./tree-text.js";
+
+/** The labels cast by the project or by the script's title page, asked for only when needed. */
+interface KnownLabels {
+  knownLabels(): ReadonlySet<string>;
+}
+
+/**
+ * A speech from its label line and the lines under it; or, for a line in capitals alone that names no one cast, the
+ * action it is (see buildStray).
+ */
+export function buildSpeech(tree: TreeText, headToken: IToken, continuation: readonly IToken[], known: KnownLabels): Speech | Invalid {
+  const head = lineOf(headToken);
+  const label = head.label!;
+  // A line in capitals alone, with nothing under it, that names no one cast (`THE BEAST.`) is a screenplay's action
+  // written in capitals, not a speech: it is reported as such, never as a speaker to declare.
+  if (label.afterColon === undefined && continuation.length === 0 && !known.knownLabels().has(label.name))
+    return buildStray(tree, headToken, continuation, known);
+  const nameStart = label.forced ? label.start + 1 : label.start;
+  // Positions are asked for in source order, which is cheapest (SourceText): the speech's span, from the label to
+  // the end of its last line, is made last.
+  const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  const start = tree.source.positionAt(first);
+  // Cut from the source text, as every text of the tree (a label holds no trivia).
+  const name = tree.source.text.slice(nameStart, label.end);
+  const speaker = { name, span: tree.span(nameStart, label.end), forced: label.forced };
+  const extension = label.extension ? tree.atom(label.extension.start, label.extension.end) : undefined;
+  const parts: SpeechPart[] = [];
+  if (label.afterColon !== undefined) openingText(tree, parts, label.afterColon, head.contentEnd);
+  let end = head.contentEnd;
+  for (const token of continuation) {
+    const line = lineOf(token);
+    continuationLine(tree, known, name, parts, line);
+    end = line.contentEnd;
+  }
+  const speech: Speech = {
+    type: "Speech",
+    span: { start, end: tree.source.positionAt(trimEnd(tree.masked, first, end)) },
+    form: label.afterColon === undefined ? "cue" : "inline",
+    speaker,
+    // A copy, as long as it needs to be: the array filled by push has room for many more parts, for nothing.
+    parts: parts.slice(),
+  };
+  if (extension) speech.extension = extension;
+  return speech;
+}
+
+/** The text after `LABEL:`: a parenthetical may open it. */
+function openingText(tree: TreeText, parts: SpeechPart[], from: number, to: number): void {
+  const first = skipSpace(tree.masked, from, to);
+  const open = tree.masked.charCodeAt(first);
+  if (open === 40 /* ( */ || open === 0xff08 /* （ */) {
+    const close = tree.masked.indexOf(open === 40 ? ")" : "）", first);
+    if (close !== -1 && close < to) {
+      parts.push({ type: "Parenthetical", span: tree.span(first, close + 1), text: tree.atom(first + 1, close).text });
+      from = close + 1;
+    }
+  }
+  spoken(tree, parts, from, to);
+}
+
+function spoken(tree: TreeText, parts: SpeechPart[], from: number, to: number): void {
+  const first = skipSpace(tree.masked, from, to);
+  const last = trimEnd(tree.masked, first, to);
+  const text = tree.clean(first, last);
+  if (!isWhiteSpace(text)) parts.push({ type: "Spoken", span: tree.span(first, last), text });
+}
+
+function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts: SpeechPart[], line: Line): void {
+  if (line.kind === "paren") {
+    const atom = tree.atom(line.start, line.contentEnd);
+    parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
+    return;
+  }
+  if (line.lowercaseLabel) {
+    const label = line.lowercaseLabel;
+    const upper = label.name.toUpperCase();
+    const span = tree.span(label.start, label.end);
+    // `Guest:` when GUEST is cast is surely a new speech; `Fun fact:` may well be part of this one.
+    tree.diagnostics.push(
+      known.knownLabels().has(upper)
+        ? diagnostic("POD0111", span, `speaker labels are written in capitals: ${upper}`, {
+            help: `as written, this line is spoken by ${who}; write ${upper}: to give it to ${upper}`,
+            fixes: [tree.capitalise(label)],
+          })
+        : diagnostic("POD0114", span, `this line is spoken as part of ${who}'s speech`, {
+            help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
+            fixes: [tree.capitalise(label)],
+          }),
+    );
+  }
+  spoken(tree, parts, line.start, line.contentEnd);
+}
+
+/** A paragraph that is no element of the language (a label in the wrong case, or a screenplay's action), reported. */
+export function buildStray(tree: TreeText, headToken: IToken, continuation: readonly IToken[], known: KnownLabels): Invalid {
+  const head = lineOf(headToken);
+  const lastToken = continuation[continuation.length - 1];
+  const end = lastToken === undefined ? head.contentEnd : lineOf(lastToken).contentEnd;
+  const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  const invalid: Invalid = {
+    type: "Invalid",
+    span: tree.span(first, trimEnd(tree.masked, first, end)),
+    text: tree.clean(first, trimEnd(tree.masked, first, end)),
+  };
+  const wrongCase: Line[] = [];
+  for (const token of continuation) {
+    const line = lineOf(token);
+    if (line.lowercaseLabel && known.knownLabels().has(line.lowercaseLabel.name.toUpperCase())) wrongCase.push(line);
+  }
+  if (head.lowercaseLabel && known.knownLabels().has(head.lowercaseLabel.name.toUpperCase())) wrongCase.unshift(head);
+  if (wrongCase.length > 0 || head.lowercaseLabel) {
+    // `Host: …` on every line of a paragraph: every one is reported, in one pass.
+    for (const line of head.lowercaseLabel && !wrongCase.includes(head) ? [head, ...wrongCase] : wrongCase)
+      tree.diagnostics.push(wrongCaseDiagnostic(tree, line.lowercaseLabel!));
+  } else {
+    tree.diagnostics.push(strayDiagnostic(tree, head, continuation.length + 1));
+  }
+  return invalid;
+}
+
+function wrongCaseDiagnostic(tree: TreeText, lower: LabelMatch): Diagnostic {
+  const upper = lower.name.toUpperCase();
+  return diagnostic("POD0111", tree.span(lower.start, lower.end), `speaker labels are written in capitals: ${upper}`, {
+    help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
+    fixes: [tree.capitalise(lower)],
+  });
+}
+
+/**
+ * A paragraph that is no element: in a screenplay, action. The help says to make it a direction — never to join it to
+ * the speech above (it would be spoken) nor to cast it (a heading is no speaker).
+ */
+function strayDiagnostic(tree: TreeText, head: Line, lineCount: number): Diagnostic {
+  const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  const fix = {
+    title: lineCount === 1 ? "Write it as a direction (! …)" : "Write this line as a direction (! …)",
+    span: tree.span(first, first),
+    replacement: "! ",
+  };
+  return diagnostic("POD0110", tree.lineSpan(head), "this line is not dialogue, a section heading, a direction, a note or a song", {
+    help:
+      "if it is action or a note to the producer, write it as a direction: `! " +
+      excerpt(tree.clean(head.start, head.contentEnd).trim()) +
+      "`; if someone says it, start it with their label in capitals (HOST: …)",
+    fixes: [fix],
+  });
+}
+
+/** The start of a line, short enough to quote in a help. */
+function excerpt(text: string): string {
+  return text.length <= 40 ? text : `${text.slice(0, 37)}…`;
+}
+
+/** Whether a text is empty or all white space (as String.prototype.trim sees it), without trimming a copy. */
+function isWhiteSpace(text: string): boolean {
+  const c = text.charCodeAt(0);
+  if (c > 32 && c < 127) return false;
+  return text.trim() === "";
+}
