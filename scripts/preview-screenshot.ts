@@ -154,7 +154,7 @@ async function measure(dir: string, count: number): Promise<void> {
   const renderMs = performance.now() - started;
   writeFileSync(join(dir, "index.html"), html);
   const opened = await withPage(dir, (page) =>
-    page.evaluate(`(async () => {
+    page.evaluate<{ loaded: number; frames: number; longTasks: number }>(`(async () => {
       const loaded = Math.round(performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd);
       const audio = document.getElementById("player");
       audio.muted = true;
@@ -167,7 +167,7 @@ async function measure(dir: string, count: number): Promise<void> {
       await new Promise((done) => { const next = () => { frames++; performance.now() - start < 3000 ? requestAnimationFrame(next) : done(); }; requestAnimationFrame(next); });
       return { loaded, frames, longTasks };
     })()`),
-  ) as { loaded: number; frames: number; longTasks: number };
+  );
   process.stdout.write(
     `${count} cues: page ${Math.round(html.length / 1024)} KB written in ${Math.round(renderMs)} ms; opened (DOMContentLoaded) in ${opened.loaded} ms; ` +
       `${Math.round(opened.frames / 3)} frames/s while playing, ${opened.longTasks} long tasks (over 50 ms) in 3 s\n`,

@@ -3,9 +3,7 @@ import { BuildError } from "../episode/build-error.js";
 import { buildEpisode } from "../episode/build-episode.js";
 import { everyRequestDone } from "../episode/episode-audio.js";
 import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
-import { describeFileError, isFileError } from "../run/file-errors.js";
-import { jobKey } from "../run/job.js";
-import { shownPath } from "../run/index.js";
+import { describeFileError, isFileError, jobKey, shownPath } from "../run/index.js";
 import type { TaggedScript } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
 

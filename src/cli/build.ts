@@ -1,9 +1,7 @@
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
-import { baseUrlFrom, localKeyBase } from "../run/index.js";
-import { currentHolder, isAlive } from "../run/lock.js";
-import { stateDir } from "../run/state-dir.js";
+import { baseUrlFrom, currentHolder, isAlive, localKeyBase, stateDir } from "../run/index.js";
 import { buildScripts } from "./build-scripts.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";

@@ -51,7 +51,7 @@ export const ServiceSettingsSchema = z
   .strict();
 export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
 
-export const SpeechSettingsSchema = z
+const SpeechSettingsSchema = z
   .object({
     inlineTags: z
       .array(z.string().min(1))
@@ -67,9 +67,8 @@ export const SpeechSettingsSchema = z
       .describe("Speaking rate used for estimated durations (podc stats, the editor's hints, aligning a transcript with the audio)."),
   })
   .strict();
-export type SpeechSettings = z.infer<typeof SpeechSettingsSchema>;
 
-export const SongSettingsSchema = z
+const SongSettingsSchema = z
   .object({
     takes: z
       .number()
@@ -82,7 +81,6 @@ export const SongSettingsSchema = z
       ),
   })
   .strict();
-export type SongSettings = z.infer<typeof SongSettingsSchema>;
 
 export const PricingSchema = z
   .object({

@@ -2,7 +2,7 @@ import { unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BuildSettings } from "../config/schema.js";
 import type { Plan, PlannedRequest } from "../lower/plan.js";
-import { renameDurably, tempBeside, writeFileDurably } from "../run/durable.js";
+import { renameDurably, tempBeside, writeFileDurably } from "../files/durable.js";
 import { assemble, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
 import { BuildError } from "./build-error.js";
 import { chapters, chaptersJson, type Chapter } from "./chapters.js";

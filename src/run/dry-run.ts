@@ -4,7 +4,7 @@ import { billedUnits, requestCost, spokenCharacters, lyricsCharacters, totalCost
 import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../stats/money.js";
 import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
 import { jobLabel, type Episode, type Job } from "./job.js";
-import { capRefusal, capWithoutPrices, newSpending, type SpendingCap } from "./new-spending.js";
+import { capRefusal, capWithoutPrices, newSpending } from "./new-spending.js";
 import { nextStep, stepText, type RerunChoices } from "./rerun-rules.js";
 import { shownPath } from "./progress/describe.js";
 

@@ -75,7 +75,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
   const requests: string[] = [];
   const problems: string[] = [];
   const dialogs: string[] = [];
-  const js = <T>(expression: string) => page.evaluate(expression) as Promise<T>;
+  const js = <T>(expression: string) => page.evaluate<T>(expression);
   const current = () => js<number[]>(`[...document.querySelectorAll(".cue button[aria-current]")].map((b) => Number(b.dataset.index))`);
   const until = (expression: string) => waitUntil(page, expression);
   const time = () => js<number>(`document.getElementById("player").currentTime`);
@@ -301,7 +301,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(`the preview p
     try {
       await tab.goto(pathToFileURL(join(dir, "moved.html")).href);
       await waitUntil(tab, `document.querySelectorAll(".missing").length === 2`);
-      const notes = (await tab.evaluate(`[...document.querySelectorAll(".missing")].map((p) => p.textContent)`)) as string[];
+      const notes = await tab.evaluate<string[]>(`[...document.querySelectorAll(".missing")].map((p) => p.textContent)`);
       expect(notes).toEqual([
         "Cannot play gone.mp3: keep this page in its folder beside the audio, or run podc build again.",
         "Cannot play gone.take-3.mp3: keep this page in its folder beside the audio, or run podc build again.",
