@@ -1,24 +1,26 @@
 import { relative, sep } from "node:path";
-import type { ServiceSettings } from "../config/schema.js";
 import { taskState } from "../contract/responses.js";
 import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
 import { describeOutcome } from "../service/outcome.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
-import type { ProblemKind, RunEvent } from "./events.js";
 import { fileStem, orderWidth } from "./file-names.js";
+import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
 import { ambiguousMessage, becauseText, failedMessage, traceOf } from "./job-messages.js";
 import { expectedChoices, type JobRecord } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
-import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
-import { listedFiles, removeStaleFiles, type ListedFile } from "./stale-files.js";
+import { EpisodeManifests } from "./episode-manifests.js";
+import { listedFiles, type ListedFile } from "./stale-files.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
 import { RunReport } from "./run-report.js";
 import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
+import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
+
+export type { Ending, RunChoices, RunnerOptions, RunResult } from "./run-options.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
@@ -27,43 +29,6 @@ import { submitJob, type SubmitResult } from "./submit.js";
  * rules of a POST are in submit.ts; polling in poll.ts; files in downloads.ts; what it tells the
  * reporter in run-report.ts, in the words of job-messages.ts.
  */
-
-export interface RunChoices {
-  resubmitAmbiguous: boolean;
-  retryFailed: boolean;
-  regenerateLost: boolean;
-}
-
-export interface RunnerOptions {
-  episodes: Episode[];
-  jobs: Job[];
-  /** Where job states live (the journal, or the shared database), already held for this run. */
-  store: StateStore;
-  /** Repository root: journaled paths are relative to it. */
-  root: string;
-  /** What job keys were made with (see job.ts keyBaseOf, LOCAL_KEY_BASE). */
-  keyBase: string;
-  service: { baseUrl: string; apiKey: string; settings: ServiceSettings };
-  /** Running against the in-process emulator: see the note above. */
-  local: boolean;
-  choices: RunChoices;
-  /** Largest audio file accepted, in bytes. */
-  maxDownloadBytes: number;
-  /** Aborted on Ctrl-C. */
-  interrupted?: AbortSignal;
-  report: (event: RunEvent) => void;
-  random?: () => number;
-  now?: () => number;
-}
-
-export interface RunResult {
-  exitCode: 0 | 1;
-  /** Each job's ending, by job key. */
-  endings: Map<string, Ending>;
-  manifests: string[];
-}
-
-export type Ending = { kind: "done" } | { kind: ProblemKind; message: string };
 
 /** Runs every job of the episodes to its end (or to the deadline, Ctrl-C, or a stop); never throws for the service's doing. */
 export async function runJobs(options: RunnerOptions): Promise<RunResult> {
@@ -83,8 +48,8 @@ class Run {
   readonly #client: ServiceClient;
   readonly #budget: RetryBudget;
   readonly #report: RunReport;
-  /** Files verified present this run, by episode then job key. */
-  readonly #present = new Map<Episode, Map<string, Map<number, PresentFile>>>();
+  /** Files verified present this run, and each episode's manifest. */
+  readonly #manifests: EpisodeManifests;
   /** Aborts reads (polls, downloads, waits): Ctrl-C, the deadline, a refused key. */
   readonly #stopReads = new AbortController();
   readonly #deadline: NodeJS.Timeout;
@@ -105,6 +70,7 @@ class Run {
     this.#book = options.store;
     this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stopReads.signal) };
     this.#report = new RunReport(this.#book, options.jobs, options.report);
+    this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
     options.store.onNotice = (message) => this.#report.emit({ type: "notice", message });
     const settings = options.service.settings;
     const interval = settings.pollIntervalMs;
@@ -240,31 +206,15 @@ class Run {
 
   /** Every outcome of a paid POST other than accepted and rate-limited. */
   #refused(job: Job, result: Exclude<SubmitResult, { type: "accepted" | "rate-limited" }>): Ending {
-    const failure = result.failure;
-    const said = describeOutcome(failure);
-    switch (result.type) {
-      case "rejected":
-        return this.#report.problem(
-          job,
-          "rejected",
-          `${this.#report.where(job)}: rejected by the service, nothing was billed — ${said}. ` +
-            "Fix the script; it is sent again only when it changes (or with --retry-failed)",
-          failure.traceId,
-        );
-      case "ambiguous":
-        this.#stop("a paid request ended with an unknown outcome", "an outcome is unknown: no further paid request is sent in this run");
-        return this.#report.problem(job, "ambiguous", ambiguousMessage(job, this.#book.record(job.key)), failure.traceId);
-      case "quota":
-        this.#stop("the account is out of credit", `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent`);
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — out of credit (quota exceeded)`, failure.traceId);
-      case "auth":
-        this.#stop("the API key was refused", `the service refused the API key (${said}) — check PODC_API_KEY`);
-        this.#stopReads.abort();
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — the API key was refused; check PODC_API_KEY`, failure.traceId);
-      case "not-sent":
-        this.#budget.failure();
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: could not reach the service, nothing was sent (${said}) — run again`, failure.traceId);
-    }
+    return this.#apply(job, refusalVerdict(this.#report.where(job), result, () => ambiguousMessage(job, this.#book.record(job.key))));
+  }
+
+  /** Ends the job with `verdict`'s problem, first stopping what it says to stop. */
+  #apply(job: Job, verdict: Verdict): Ending {
+    if (verdict.stop) this.#stop(verdict.stop.reason, verdict.stop.notice);
+    if (verdict.stopReads) this.#stopReads.abort();
+    if (verdict.unreachable) this.#budget.failure();
+    return this.#report.problem(job, verdict.problem, verdict.message, verdict.traceId);
   }
 
   /** A song task already running from an earlier run: wait for a slot, then poll it. */
@@ -371,7 +321,7 @@ class Run {
           continue;
         }
         const { bytes, sha256, durationMs } = result.file;
-        this.#addPresent(episode, job, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) });
+        this.#manifests.add(episode, job.key, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) }, result.how !== "verified");
         this.#report.emit({
           type: "file",
           ref: this.#report.ref(job),
@@ -382,7 +332,6 @@ class Run {
           ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
           ...(result.traceId ? { traceId: result.traceId } : traceOf(this.#report.lastTrace(job))),
         });
-        if (result.how !== "verified") this.#writeManifest(episode);
       }
     }
     if (failures.length > 0) {
@@ -391,27 +340,7 @@ class Run {
         this.#regenerated.add(job.key);
         return this.#send(job, record.generation + 1, this.#o.local ? "local-lost" : "regenerate-lost");
       }
-      const refused = failures.find((f) => f.refused);
-      if (refused && !lost) {
-        return this.#report.problem(
-          job,
-          "download",
-          `${this.#report.where(job)}: ${refused.failure.message}. Running again will not help: the request was paid for, so quote its trace id to the service's support`,
-          refused.failure.traceId,
-        );
-      }
-      const first = (lost ?? failures[0])!.failure;
-      const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
-      if (lost) {
-        return this.#report.problem(
-          job,
-          "lost",
-          `${this.#report.where(job)}: the audio is not on disk and its link no longer works (${said}); podc does not pay for it again on its own — ` +
-            "restore the file, or run with --regenerate-lost to send a new (billed) request",
-          first.traceId,
-        );
-      }
-      return this.#report.problem(job, "download", `${this.#report.where(job)}: download failed (${said}) — run again to retry; nothing will be sent again`, first.traceId);
+      return this.#apply(job, downloadVerdict(this.#report.where(job), failures));
     }
     if (record.state !== "done") await this.#writer.append({ type: "done", job: job.key });
     this.#report.phase(job, "done");
@@ -428,7 +357,6 @@ class Run {
   }
 
   /* ------------------------------------------------------------------------------------------- */
-
 
   /**
    * Trouble on this machine (the journal or an output folder cannot be written). The journal entry
@@ -449,8 +377,6 @@ class Run {
     return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
   }
 
-
-
   /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
   #stop(reason: string, notice?: string): void {
     if (this.#stopSending) return;
@@ -458,37 +384,15 @@ class Run {
     if (notice) this.#report.emit({ type: "notice", message: notice });
   }
 
-
-
-
-  #addPresent(episode: Episode, job: Job, file: PresentFile): void {
-    let byJob = this.#present.get(episode);
-    if (!byJob) this.#present.set(episode, (byJob = new Map()));
-    let byChoice = byJob.get(job.key);
-    if (!byChoice) byJob.set(job.key, (byChoice = new Map()));
-    byChoice.set(file.choice, file);
-  }
-
-  /**
-   * Writes the episode's manifest. At the end of the run, given the jobs that `finished` (every file in place and
-   * verified) and what the manifest listed before the run, also removes the files the episode no longer uses.
-   */
-  #writeManifest(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
-    const manifest = buildManifest(
-      episode,
-      (key) => this.#book.record(key),
-      (key) => [...(this.#present.get(episode)?.get(key)?.values() ?? [])],
-    );
-    const path = writeManifest(episode.outDir, manifest);
-    // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
-    for (const removed of end ? removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished) : []) {
-      const shown = relative(this.#o.root, removed).split(sep).join("/");
+  /** Writes the episode's manifest at the end of the run, removing the files it no longer uses; returns its path. */
+  #writeManifest(episode: Episode, end: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
+    const { path, removed } = this.#manifests.write(episode, end);
+    for (const file of removed) {
+      const shown = relative(this.#o.root, file).split(sep).join("/");
       this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
     }
     return path;
   }
-
-
 }
 
 function sameOrigin(url: string, base: string): boolean {
