@@ -12,7 +12,6 @@ import {
   localKeyBase,
   runScripts,
   shownPath,
-  TtyReporter,
   type Reporter,
   type RunRequest,
   type StartedService,
@@ -140,9 +139,12 @@ async function startLocal(state: string, config: Config, speech: SpeechEngine, i
   return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
 }
 
-function reporterFor(json: boolean, io: Io): Reporter {
+async function reporterFor(json: boolean, io: Io): Promise<Reporter> {
   if (json) return new JsonReporter(io.stdout, io.stderr, io.cwd);
-  return io.stderr.isTTY ? new TtyReporter(io.stderr, io.cwd, useColor(io.stderr, io.env)) : new LinesReporter(io.stderr, io.cwd);
+  if (!io.stderr.isTTY) return new LinesReporter(io.stderr, io.cwd);
+  // Loaded only for a terminal: the live display's libraries would cost a run in CI or a pipe tens of milliseconds for nothing.
+  const { TtyReporter } = await import("../run/progress/tty.js");
+  return new TtyReporter(io.stderr, io.cwd, useColor(io.stderr, io.env));
 }
 
 function configError(io: Io, message: string): number {

@@ -16,6 +16,7 @@ import {
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
+import { syncFolderSoon } from "./folder-sync.js";
 
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
@@ -78,6 +79,8 @@ export async function downloadAudio(
     ctx.onAttempt?.(current.href);
     const temp = join(folder, `.${basename(dest)}.${randomBytes(6).toString("hex")}.part`);
     const headers: Record<string, string> = { accept: "audio/*, application/octet-stream", "user-agent": "podc" };
+    // Once renamed, the temporary name is gone: unlinking it would only make (and throw away) an error.
+    let moved = false;
     if (current.origin === ctx.keyOrigin) headers.authorization = `Bearer ${ctx.apiKey}`;
     try {
       const result = await attempt<HopResult>(
@@ -116,7 +119,8 @@ export async function downloadAudio(
           return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
         case "file": {
           await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
-          await syncFolder(folder);
+          moved = true;
+          await syncFolderSoon(folder);
           return {
             kind: "accepted",
             status: head.status,
@@ -128,7 +132,7 @@ export async function downloadAudio(
         }
       }
     } finally {
-      await unlink(temp).catch(() => undefined);
+      if (!moved) await unlink(temp).catch(() => undefined);
     }
   }
 }
@@ -186,16 +190,3 @@ async function localStep<T>(what: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Makes the rename itself durable; some platforms cannot open a folder, which is no reason to fail. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // best effort only
-  }
-}
