@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { relative, sep } from "node:path";
 import { taskState } from "../contract/responses.js";
 import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
@@ -68,6 +69,8 @@ class Run {
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
     this.#book = options.store;
+    // Every job in flight listens to it (a poll, a download, a wait): with concurrency 10, more than Node's default warns of.
+    setMaxListeners(0, this.#stopReads.signal);
     this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stopReads.signal) };
     this.#report = new RunReport(this.#book, options.jobs, options.report);
     this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
@@ -356,8 +359,6 @@ class Run {
     return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
   }
 
-  /* ------------------------------------------------------------------------------------------- */
-
   /**
    * Trouble on this machine (the journal or an output folder cannot be written). The journal entry
    * before a POST is written first, so a job that hits this has sent nothing it did not record; no
@@ -387,10 +388,8 @@ class Run {
   /** Writes the episode's manifest at the end of the run, removing the files it no longer uses; returns its path. */
   #writeManifest(episode: Episode, end: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
     const { path, removed } = this.#manifests.write(episode, end);
-    for (const file of removed) {
-      const shown = relative(this.#o.root, file).split(sep).join("/");
-      this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
-    }
+    const shown = (file: string): string => relative(this.#o.root, file).split(sep).join("/");
+    for (const file of removed) this.#report.emit({ type: "notice", message: `removed ${shown(file)}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
     return path;
   }
 }
