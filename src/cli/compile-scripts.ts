@@ -7,7 +7,7 @@ import { episodeFolder, repositoryRoot, shownPath, type CompiledScript } from ".
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
+import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run` and `podc status`: both work on the scripts of one project, compiled.
 
@@ -60,7 +60,7 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
       return { exitCode: EXIT.usage };
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;
