@@ -219,6 +219,7 @@ export class Journal implements JournalWriter {
       const refused = this.#failure === undefined ? [] : batch.filter((q) => q.full.type === "intent");
       const writing = refused.length === 0 ? batch : batch.filter((q) => q.full.type !== "intent");
       for (const q of refused) q.reject(this.#refusal());
+      if (writing.length === 0) continue;
       if (this.#closed) {
         for (const q of writing) q.reject(new Error("the journal is closed"));
         continue;
