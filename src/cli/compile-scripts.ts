@@ -24,7 +24,7 @@ export type Compiled = { scripts: CompiledScript[]; config: Config; root: string
  * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go where `where` says.
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
-export function compileScripts(files: readonly string[], where: OutChoice, io: Io): Compiled {
+export async function compileScripts(files: readonly string[], where: OutChoice, io: Io): Promise<Compiled> {
   const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: CompiledScript[] = [];
@@ -37,6 +37,7 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
     const shown = displayPath(file, io.cwd);
     const loaded = workspace.configFor(file);
     if (hasErrors(loaded.diagnostics)) {
+      await printer.ready(loaded.diagnostics, loaded.source);
       printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
       return { exitCode: EXIT.usage };
     }
@@ -61,6 +62,8 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
       return { exitCode: EXIT.usage };
     }
     const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
+    // The wide-character tables are loaded only for a diagnostic on a line that needs them, not for every run.
+    await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;

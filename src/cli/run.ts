@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
-import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import {
   apiKeyFrom,
   baseUrlFrom,
@@ -50,12 +49,11 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
 );
 
 async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
-  await loadDisplayWidth(); // diagnostics are printed from synchronous code below
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
+  const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
 
