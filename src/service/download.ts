@@ -18,6 +18,9 @@ import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 import { syncFolderSoon } from "./folder-sync.js";
 
+/** Bytes of a download held in memory before they are written to its temporary file. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
   path: string;
@@ -152,13 +155,25 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
   try {
     const hash = createHash("sha256");
     let bytes = 0;
+    // Chunks are written a batch at a time, not one write (a trip to the thread pool) per network chunk.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const writePending = async (): Promise<void> => {
+      const chunks = pending;
+      pending = [];
+      pendingBytes = 0;
+      if (chunks.length > 0) await localStep(`cannot write ${temp}`, () => file.writev(chunks));
+    };
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
       bytes += buffer.length;
       if (bytes > maxBytes) throw new ConsumeError("OVERSIZE", `the file exceeded the ${maxBytes} bytes allowed`);
       hash.update(buffer);
-      await localStep(`cannot write ${temp}`, () => file.write(buffer));
+      pending.push(buffer);
+      pendingBytes += buffer.length;
+      if (pendingBytes >= WRITE_BATCH_BYTES) await writePending();
     }
+    await writePending();
     await localStep(`cannot flush ${temp}`, () => file.sync());
     return { type: "file", bytes, sha256: hash.digest("hex"), contentType };
   } finally {
