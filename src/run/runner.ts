@@ -6,6 +6,7 @@ import { describeOutcome } from "../service/outcome.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
+import { jobClient, type JobClient } from "./job-client.js";
 import { ambiguousMessage, becauseText, failedMessage, traceOf } from "./job-messages.js";
 import { expectedChoices, type JobRecord } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
@@ -81,7 +82,6 @@ class Run {
       ...clientOptionsFromSettings(settings, options.service.apiKey, options.service.baseUrl),
       // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
       retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
-      onEvent: (event) => this.#report.onClientEvent(event),
     });
     this.#budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random: this.#random, now: this.#now });
     this.#deadline = setTimeout(() => {
@@ -111,7 +111,7 @@ class Run {
     const endings = new Map<string, Ending>();
     await Promise.all(
       jobs.map(async (job) => {
-        const ending = await this.#report.context.run({ ref: this.#report.ref(job) }, () => this.#drive(job)).catch((error: unknown) => this.#localError(job, error));
+        const ending = await this.#drive(job).catch((error: unknown) => this.#localError(job, error));
         endings.set(job.key, ending);
       }),
     );
@@ -173,7 +173,7 @@ class Run {
       if (this.#stopSending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
         this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
-        const result = await submitJob({ client: this.#client, journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
+        const result = await submitJob({ client: this.#clientFor(job), journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
         if (result.type === "accepted") {
           this.#budget.success();
           this.#report.accepted(job, result);
@@ -234,7 +234,7 @@ class Run {
     let result: PollResult;
     try {
       result = await pollTask(
-        { client: this.#client, intervalMs: this.#o.service.settings.pollIntervalMs, budget: this.#budget, signal: this.#stopReads.signal, random: this.#random },
+        { client: this.#clientFor(job), intervalMs: this.#o.service.settings.pollIntervalMs, budget: this.#budget, signal: this.#stopReads.signal, random: this.#random },
         taskId,
         {
           firstDelayMs,
@@ -300,10 +300,10 @@ class Run {
     for (const { episode, entry } of job.placements) {
       const target = { outDir: episode.outDir, stem: fileStem(entry, orderWidth(episode.entries.length)) };
       for (const choice of choices) {
-        const refreshUrl = job.kind === "song" && record.taskId ? () => this.#freshUrl(record, choice.index) : undefined;
+        const refreshUrl = job.kind === "song" && record.taskId ? () => this.#freshUrl(job, record, choice.index) : undefined;
         const result = await ensureChoice(
           {
-            client: this.#client,
+            client: this.#clientFor(job),
             journal: this.#writer,
             ...(this.#book.audio ? { shelf: this.#book.audio } : {}),
             root: this.#o.root,
@@ -351,19 +351,16 @@ class Run {
   }
 
   /** A song's current link for a choice, by asking the service again (a free read). */
-  async #freshUrl(record: JobRecord, index: number): Promise<string | undefined> {
+  async #freshUrl(job: Job, record: JobRecord, index: number): Promise<string | undefined> {
     if (!record.taskId) return undefined;
-    const outcome = await this.#client.queryTask(record.taskId, { signal: this.#stopReads.signal });
+    const outcome = await this.#clientFor(job).queryTask(record.taskId, { signal: this.#stopReads.signal });
     if (outcome.kind !== "accepted") return undefined;
     const state = taskState(outcome.value);
     return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
   }
 
-  /**
-   * Trouble on this machine (the journal or an output folder cannot be written). The journal entry
-   * before a POST is written first, so a job that hits this has sent nothing it did not record; no
-   * further POST is sent in this run.
-   */
+  /** Trouble on this machine (the journal or an output folder cannot be written): the job sent nothing it did not
+   *  record first (its intent), and no further POST is sent in this run. */
   #localError(job: Job, error: unknown): Ending {
     const message = error instanceof Error ? error.message : String(error);
     this.#stop("a local error", `stopping: ${message}`);
@@ -376,6 +373,11 @@ class Run {
 
   #notStarted(job: Job): Ending {
     return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
+  }
+
+  /** The client for job `job`'s calls: the run's report hears which job each of them belongs to. */
+  #clientFor(job: Job): JobClient {
+    return jobClient(this.#client, this.#report.listener(job));
   }
 
   /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
@@ -394,6 +396,4 @@ class Run {
   }
 }
 
-function sameOrigin(url: string, base: string): boolean {
-  return URL.canParse(url) && new URL(url).origin === new URL(base).origin;
-}
+const sameOrigin = (url: string, base: string): boolean => URL.canParse(url) && new URL(url).origin === new URL(base).origin;
