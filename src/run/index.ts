@@ -34,7 +34,7 @@ export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
-export const LOCAL_CONCURRENCY = 4;
+const LOCAL_CONCURRENCY = 4;
 
 /** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
 export interface StartedService {

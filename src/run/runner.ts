@@ -22,7 +22,7 @@ import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
 
-export type { Ending, RunChoices, RunnerOptions, RunResult } from "./run-options.js";
+export type { Ending, RunChoices } from "./run-options.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
