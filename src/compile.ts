@@ -6,7 +6,7 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagn
 import { Lowerer } from "./lower/lower.js";
 import type { Plan } from "./lower/plan.js";
 import { dialectOf } from "./parser/dialect.js";
-import { parseStream } from "./parser/parse.js";
+import { parseStream, type ScriptInput } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
 export interface Analysis {
@@ -40,7 +40,7 @@ export interface AnalyzeOptions {
  * Runs the whole front of the pipeline — parse, check, lower — on one script. The command line and the language
  * server both call this, so a script means the same everywhere. Never throws on any input.
  */
-export function analyze(input: string | Uint8Array, options: AnalyzeOptions): Analysis {
+export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const { config } = options;
   const parsed = parseStream(input, {
     maxBytes: config.limits.fileBytes,

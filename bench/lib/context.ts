@@ -1,6 +1,6 @@
 // The BenchContext the runner hands each row: generated inputs, timed node processes and in-process tasks.
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -76,5 +76,33 @@ export function createContext(options: { root: string; quick: boolean; runs: num
     return JSON.parse(last) as T;
   }
 
-  return { quick: options.quick, runs: options.runs, root, data, launcher: options.launcher, input, node, task, log };
+  async function serve<T>(module: string, name: string, args: unknown = {}): Promise<{ ready: T; stop(): Promise<void> }> {
+    const file = await bundle(module);
+    const child = spawn(process.execPath, [file, name, JSON.stringify(args)], { stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    const ready = await new Promise<T>((resolve, reject) => {
+      let out = "";
+      const onData = (chunk: Buffer): void => {
+        out += chunk.toString();
+        const end = out.indexOf("\n");
+        if (end < 0) return;
+        child.stdout.off("data", onData);
+        child.stdout.resume();
+        resolve(JSON.parse(out.slice(0, end)) as T);
+      };
+      child.stdout.on("data", onData);
+      void exited.then(() => reject(new Error(`task ${module}.${name} ended before it was ready:\n${stderr.trim()}`)));
+    });
+    const stop = async (): Promise<void> => {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    };
+    return { ready, stop };
+  }
+
+  return { quick: options.quick, runs: options.runs, root, data, launcher: options.launcher, input, node, task, serve, log };
 }

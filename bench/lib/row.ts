@@ -68,6 +68,11 @@ export interface BenchContext {
   node(args: string[], options?: NodeOptions): NodeRun;
   /** Runs a task exported by bench/tasks/<module>.ts in a fresh Node process (bundled like the product); its JSON. */
   task<T>(module: string, name: string, args?: unknown): Promise<T>;
+  /**
+   * Starts a task of bench/tasks/<module>.ts in the background, for a server the other tasks talk to (the emulator):
+   * resolves with the first line it prints, parsed, once it has; `stop` closes its stdin and waits for it to end.
+   */
+  serve<T>(module: string, name: string, args?: unknown): Promise<{ ready: T; stop(): Promise<void> }>;
   log(message: string): void;
 }
 

@@ -48,7 +48,8 @@ export const memory: Row = {
   title: "peak memory of podc check above bare node, per shape; the largest short-line script under the cap",
   async run(context) {
     const size = (context.quick ? 5 : 20) * MB;
-    const runs = context.quick ? 1 : 3;
+    // Peaks vary little from run to run, but as much as the garbage collector's timing: as many pairs as any figure.
+    const runs = context.quick ? 1 : context.runs;
     const out: Figure[] = [];
     for (const shape of [...HELD, ...SHOWN]) {
       const path = context.input(shape, size);

@@ -34,7 +34,7 @@ async function build({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   await loadDisplayWidth();
   if (positionals.length === 0) throw new UsageError("podc build takes one or more FILE (see podc build --help)");
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
+  const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   // A run at work may be replacing the very files the build reads; it builds its episodes itself when it ends.
   const holder = currentHolder(stateDir(compiled.root));

@@ -5,7 +5,7 @@ import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js
 import { EXIT, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { findScripts } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
+import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {
   format: {
@@ -57,7 +57,7 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false, tree: false });
+    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config, plan: false, tree: false });
     await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;

@@ -8,7 +8,7 @@ import { episodeFolder, repositoryRoot, type CompiledScript } from "../run/index
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { readScript, Workspace } from "./workspace.js";
+import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
 
@@ -28,7 +28,7 @@ export type Compiled = { scripts: TaggedScript[]; config: Config; root: string }
  * Reads and compiles `files` (absolute paths), printing their diagnostics; episodes go where `where` says.
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
-export function compileScripts(files: readonly string[], where: OutChoice, io: Io): Compiled {
+export async function compileScripts(files: readonly string[], where: OutChoice, io: Io): Promise<Compiled> {
   const workspace = new Workspace(loadConfigFor);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: TaggedScript[] = [];
@@ -41,6 +41,7 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
     const shown = displayPath(file, io.cwd);
     const loaded = workspace.configFor(file);
     if (hasErrors(loaded.diagnostics)) {
+      await printer.ready(loaded.diagnostics, loaded.source);
       printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
       return { exitCode: EXIT.usage };
     }
@@ -64,7 +65,9 @@ export function compileScripts(files: readonly string[], where: OutChoice, io: I
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
       return { exitCode: EXIT.usage };
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
+    // The wide-character tables are loaded only for a diagnostic on a line that needs them, not for every run.
+    await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;

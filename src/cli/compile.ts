@@ -5,7 +5,7 @@ import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { readScript, Workspace } from "./workspace.js";
+import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 const OPTIONS = {} as const;
 
@@ -38,7 +38,7 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
     return EXIT.usage;
   }
-  const analysis = analyze(read.bytes, { file: shown, config: loaded.config, tree: false });
+  const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config, tree: false });
   await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {

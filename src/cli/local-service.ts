@@ -8,15 +8,17 @@ import { startEmulator } from "../emulator/server.js";
 
 /*
  * `podc run --local`: the project's emulator of the Audio Generation Service, started in this process
- * on a free loopback port, so a new user hears an episode with no account. Its clock is fast (a status
- * step every 300 ms) so a song takes seconds, not minutes. Its tasks and links live in memory and die
- * with it; only its ledger — what a real service would have billed — is kept, in `.podc/local/`.
+ * on a free loopback port, so a new user hears an episode with no account. It is a table read: its clock
+ * is fast (a status step every 100 ms, a song in a third of a second) and it has no account limit, so a
+ * run sends several requests at once (run/index.ts) instead of waiting on one song at a time. Its
+ * tasks and links live in memory and die with it; only its ledger — what a real service would have
+ * billed — is kept, in `.podc/local/`.
  */
 
 /** Length of one emulated task status step with --local. */
-const LOCAL_CLOCK_MS = 300;
-/** Poll interval with --local: a few polls per status step. */
-export const LOCAL_POLL_MS = 250;
+const LOCAL_CLOCK_MS = 100;
+/** Poll interval with --local: about two polls per status step. */
+export const LOCAL_POLL_MS = 50;
 
 export interface LocalService {
   baseUrl: string;

@@ -83,7 +83,10 @@ export function mainProcess(): void {
   main(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // A getter: opening standard input costs every command a few milliseconds of start-up, and only fmt - and lsp read it.
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     cwd: process.cwd(),
     interrupted: controller.signal,

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
-import { loadDisplayWidth } from "../diagnostics/render-human.js";
 import {
   apiKeyFrom,
   baseUrlFrom,
@@ -13,7 +12,7 @@ import {
   LinesReporter,
   localKeyBase,
   runScripts,
-  TtyReporter,
+  terminalReporter,
   type Reporter,
   type RunRequest,
   type StartedService,
@@ -55,13 +54,12 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
 );
 
 async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
-  await loadDisplayWidth(); // diagnostics are printed from synchronous code below
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const maxCostFlag = values["max-cost"] === undefined ? undefined : parseAmount(values["max-cost"]);
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
+  const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
   // A cap is about money: --local bills nothing, so it never applies there.
@@ -159,9 +157,10 @@ async function startLocal(state: string, config: Config, speech: SpeechEngine, i
   return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
 }
 
-function reporterFor(json: boolean, io: Io): Reporter {
+async function reporterFor(json: boolean, io: Io): Promise<Reporter> {
   if (json) return new JsonReporter(io.stdout, io.stderr, io.cwd);
-  return io.stderr.isTTY ? new TtyReporter(io.stderr, io.cwd, useColor(io.stderr, io.env)) : new LinesReporter(io.stderr, io.cwd);
+  if (!io.stderr.isTTY) return new LinesReporter(io.stderr, io.cwd);
+  return terminalReporter(io.stderr, io.cwd, useColor(io.stderr, io.env));
 }
 
 function configError(io: Io, message: string): number {

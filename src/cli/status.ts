@@ -50,7 +50,7 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store
   if (files.length === 0) {
     found = await statusOf(repositoryRoot(io.cwd, io.cwd), store);
   } else {
-    const compiled = compileScripts(files, { out: values.out, local: values.local }, io);
+    const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
     if ("exitCode" in compiled) return compiled.exitCode;
     const target = values.local
       ? { keyBase: localKeyBase((await (await import("./local-service.js")).localVoice()).identity) }

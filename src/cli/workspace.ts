@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { decode, type Decoded } from "../parser/decode.js";
 import { dirname } from "node:path";
 import { defaultConfig } from "../config/defaults.js";
 import { findConfig } from "../config/find.js";
@@ -56,4 +57,16 @@ export function readScript(path: string): { bytes: Uint8Array } | { error: strin
       code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : code ?? "unreadable";
     return { error: reason };
   }
+}
+
+/**
+ * A script read by readScript, decoded for analyze, with the bytes let go: the caller's `read` no longer holds them, so
+ * a long script is not in memory twice (bytes and text) while it is checked. Over `maxBytes` the bytes are handed on
+ * undecoded, for analyze to report the size without decoding it.
+ */
+export function decodeScript(read: { bytes?: Uint8Array }, maxBytes: number): Uint8Array | Decoded {
+  const bytes = read.bytes ?? new Uint8Array(0);
+  if (bytes.byteLength > maxBytes) return bytes;
+  read.bytes = undefined;
+  return decode(bytes);
 }

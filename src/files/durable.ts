@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { copyFile, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { syncFolderSoon } from "./folder-sync.js";
 
 /*
  * Writes that survive a crash whole or not at all: the bytes go to a temporary file beside the target,
@@ -60,13 +61,13 @@ export async function copyFileDurably(source: string, target: string): Promise<v
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  syncFolder(dirname(target));
+  await syncFolderSoon(dirname(target));
 }
 
-/** Moves `source` onto `target` (same folder), durably. */
+/** Moves `source` onto `target` (same folder), durably; the folder's fsync is shared with other renames there at the same moment. */
 export async function renameDurably(source: string, target: string): Promise<void> {
   await rename(source, target);
-  syncFolder(dirname(target));
+  await syncFolderSoon(dirname(target));
 }
 
 /** Flushes a folder's entries (new names, renames) to disk; best effort where folders cannot be opened. */

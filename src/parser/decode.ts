@@ -5,6 +5,8 @@ import { SourceText } from "../source/source-text.js";
 export interface Decoded {
   source: SourceText;
   diagnostics: Diagnostic[];
+  /** The input's length in bytes, when it was bytes (decode). */
+  bytes?: number;
 }
 
 const MAX_REPORTS_PER_KIND = 10;
@@ -24,7 +26,7 @@ export function decode(bytes: Uint8Array): Decoded {
   } catch {
     text = decodeMarkingInvalid(bytes, invalid);
   }
-  return inspectText(text, invalid);
+  return { ...inspectText(text, invalid), bytes: bytes.byteLength };
 }
 
 /** "LE" or "BE" when the bytes open with a UTF-16 byte-order mark (FF FE or FE FF). */

@@ -1,7 +1,7 @@
 import type { BodyElement, Script } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
-import { decode, inspect } from "./decode.js";
+import { decode, inspect, type Decoded } from "./decode.js";
 import { SourceText } from "../source/source-text.js";
 import { TreeBuilder } from "./build-tree.js";
 import type { Dialect } from "./dialect.js";
@@ -26,10 +26,16 @@ export interface ParseOptions {
 }
 
 /**
+ * What a script is read from: bytes from a file, text from an editor buffer, or a file's bytes already decoded (so
+ * that the caller need not hold the bytes while the script is parsed: see decodeScript in cli/workspace.ts).
+ */
+export type ScriptInput = string | Uint8Array | Decoded;
+
+/**
  * Parses a script — bytes from a file, or text from an editor buffer — into its tree. Never throws on any input:
  * every problem is a diagnostic.
  */
-export function parse(input: string | Uint8Array, options: ParseOptions = {}): ParseResult {
+export function parse(input: ScriptInput, options: ParseOptions = {}): ParseResult {
   const stream = parseStream(input, options);
   const body: BodyElement[] = [];
   for (const element of stream.elements()) body.push(element);
@@ -56,10 +62,10 @@ export interface ParseStream {
  * Parses a script as parse() does, handing its body out element by element, so that a long script can be checked and
  * lowered without its whole tree in memory (analyze). The script's head is read first.
  */
-export function parseStream(input: string | Uint8Array, options: ParseOptions = {}): ParseStream {
-  const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
+export function parseStream(input: ScriptInput, options: ParseOptions = {}): ParseStream {
+  const size = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input instanceof Uint8Array ? input.byteLength : (input.bytes ?? 0);
   if (options.maxBytes !== undefined && size > options.maxBytes) return tooLarge(size, options.maxBytes);
-  const { source, diagnostics } = typeof input === "string" ? inspect(input) : decode(input);
+  const { source, diagnostics } = typeof input === "string" ? inspect(input) : input instanceof Uint8Array ? decode(input) : input;
   if (options.dialect === "fountain") {
     const read = readFountain(source, (songs) => parse(songs, { projectLabels: options.projectLabels ?? new Set() }));
     for (const d of read.diagnostics) diagnostics.push(d);

@@ -100,6 +100,8 @@ function mask(text: string, ranges: TriviaRange[]): string {
 /** The source's line starts without those whose line break lies inside trivia: the line table of the masked text. */
 export function visibleLineStarts(lineStarts: Uint32Array, ranges: readonly TriviaRange[]): Uint32Array {
   if (ranges.length === 0) return lineStarts;
+  // Most notes sit within one line: then every line break is visible and the table is the source's own, not a copy.
+  if (!ranges.some((r) => hidesBreak(lineStarts, r))) return lineStarts;
   const visible = new Uint32Array(lineStarts.length);
   let n = 0;
   let r = 0;
@@ -112,4 +114,17 @@ export function visibleLineStarts(lineStarts: Uint32Array, ranges: readonly Triv
     visible[n++] = start;
   }
   return visible.subarray(0, n);
+}
+
+/** Whether a line break lies inside `range` (a line starts within it, after its first character). */
+function hidesBreak(lineStarts: Uint32Array, range: TriviaRange): boolean {
+  // The first line start after range.start, by binary search.
+  let lo = 0;
+  let hi = lineStarts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lineStarts[mid]! <= range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < lineStarts.length && lineStarts[lo]! <= range.end;
 }

@@ -9,7 +9,7 @@ import { choiceFileName, extensionFor } from "./file-names.js";
 import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
 import type { AudioShelf, EntryWriter } from "../state/store.js";
-import { copyFileDurably, renameDurably } from "./durable.js";
+import { copyFileDurably, renameDurably } from "../files/durable.js";
 import { wavDurationMs } from "./wav-duration.js";
 
 /*

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
  */
 
 /** The sub-folder of `<out>` that holds the audio of local (emulator) runs. */
-export const LOCAL_OUT_DIR = "local";
+const LOCAL_OUT_DIR = "local";
 
 /** Longest episode name, in UTF-8 bytes: room for `<episode>.chapters.json` within the common 255-byte limit. */
 const MAX_NAME_BYTES = 120;

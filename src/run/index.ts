@@ -30,7 +30,6 @@ export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
 export { shownPath } from "./progress/describe.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
-export { TtyReporter } from "./progress/tty.js";
 export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
@@ -40,6 +39,18 @@ export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } fro
 export { describeFileError, isFileError } from "./file-errors.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
+
+/** Requests in flight with `podc run --local`, when the configuration allows fewer. */
+const LOCAL_CONCURRENCY = 4;
+
+/**
+ * The terminal's live display of a run. Loaded only for a terminal: its libraries would cost a run in CI or a pipe
+ * tens of milliseconds for nothing.
+ */
+export async function terminalReporter(stream: NodeJS.WritableStream & { columns?: number }, cwd: string, color: boolean): Promise<Reporter> {
+  const { TtyReporter } = await import("./progress/tty.js");
+  return new TtyReporter(stream, cwd, color);
+}
 
 /** A service started for one run once it holds the lock (the local emulator), and stopped when the run ends. */
 export interface StartedService {
@@ -72,7 +83,7 @@ export interface RunRequest {
   /** Aborted on Ctrl-C. */
   interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
-  reporter: () => Reporter;
+  reporter: () => Reporter | Promise<Reporter>;
   /** Something worth a line before the run starts: a journal warning, leftovers removed, jobs restored from manifests. */
   onNotice: (message: string) => void;
   /** How a path of this machine is shown in messages. */
@@ -93,16 +104,18 @@ export type RunOutcome = { exitCode: number; manifests: string[] } | { exitCode:
  */
 export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   const state = stateDir(request.root);
+  // The local emulator has no account limit: a table read need not wait on one song at a time because a trial account must.
+  const concurrency = request.local ? Math.max(request.settings.concurrency, LOCAL_CONCURRENCY) : request.settings.concurrency;
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
   let store: StateStore;
   if (request.store.kind === "file") {
     const prepared = await prepareRun(state, episodes, request.root, { show: request.showPath });
     if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
     for (const notice of prepared.notices) request.onNotice(notice);
-    store = new FileStore(prepared.lock, prepared.journal, request.settings.concurrency);
+    store = new FileStore(prepared.lock, prepared.journal, concurrency);
   } else {
     try {
-      store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency: request.settings.concurrency });
+      store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency });
     } catch (error) {
       if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
       throw error;
@@ -128,7 +141,7 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
       if (started.pollIntervalMs !== undefined) settings = { ...settings, pollIntervalMs: Math.min(settings.pollIntervalMs, started.pollIntervalMs) };
       remote = started;
     }
-    reporter = request.reporter();
+    reporter = await request.reporter();
     const report = reporter;
     const result = await runJobs({
       episodes,

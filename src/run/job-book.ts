@@ -1,12 +1,12 @@
 import { applyEntry, emptyRecord, foldJournal, type JobRecord } from "./job-record.js";
 import type { JournalEntry, NewEntry } from "./journal-entry.js";
-import type { Journal, JournalWriter } from "./journal.js";
+import type { Journal } from "./journal.js";
 
 /**
  * The journal together with every job's record, kept in step: each append is flushed to disk first
  * and folded into the record after, so what the runner reads is never ahead of what would survive a crash.
  */
-export class JobBook implements JournalWriter {
+export class JobBook {
   readonly #journal: Journal;
   readonly #records: Map<string, JobRecord>;
 
@@ -29,8 +29,9 @@ export class JobBook implements JournalWriter {
     return record;
   }
 
-  append(entry: NewEntry): JournalEntry {
-    const written = this.#journal.append(entry);
+  /** Commits `entry` (in a batch with other jobs', see journal.ts) and folds it into its record once it is durable. */
+  async append(entry: NewEntry): Promise<JournalEntry> {
+    const written = await this.#journal.commit(entry);
     applyEntry(this.record(written.job), written);
     return written;
   }

@@ -11,7 +11,7 @@ import type { PodcastRequest, SongRequest } from "../contract/requests.js";
  */
 
 /** What the key base of every --local job starts with: the emulator's port changes every run, its jobs must not. */
-export const LOCAL_KEY_BASE = "local:";
+const LOCAL_KEY_BASE = "local:";
 
 /**
  * The key base of --local jobs rendered by `voice` (`synth`, `espeak-ng 1.51`): another engine or version renders

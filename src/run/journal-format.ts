@@ -95,7 +95,7 @@ function readEntry(json: unknown, line: string, number: number, contents: Journa
  * Brings an entry of an older format to the current one. Every format so far only added entry types,
  * so an older entry is read as it is; a format that changes a shape converts it here, never skips it.
  */
-export function migrateEntry(json: { v: number }): unknown {
+function migrateEntry(json: { v: number }): unknown {
   return json;
 }
 

@@ -2,18 +2,24 @@ import * as fs from "node:fs";
 import { join } from "node:path";
 import { formatVersionOf, JournalEntrySchema, type JournalEntry, type NewEntry } from "./journal-entry.js";
 import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
-import { syncFolder } from "./durable.js";
+import { syncFolder } from "../files/durable.js";
 import { foldJournal, type JobRecord } from "./job-record.js";
 import { describeFileError } from "./file-errors.js";
 
-export { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
+export { type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 
 /*
  * The write-ahead journal: `.podc/journal.jsonl`, one JSON entry per line, only ever appended. Every
- * append is written and fsynced before `append` returns, and the runner performs the side effect an
+ * entry is written and fsynced before its append resolves, and the runner performs the side effect an
  * entry licenses (a paid POST, using a task id, trusting a file) only after that. A crash can
- * therefore leave at most one torn line, the last, whose side effect never happened: it is ignored
- * when read and cut off when the journal is next opened for writing.
+ * therefore leave at most one torn batch at the end, whose side effects never happened: its complete
+ * lines are read like any other (nothing acted on them yet), its torn last line is ignored when read
+ * and cut off when the journal is next opened for writing.
+ *
+ * Group commit: the runner's concurrent jobs append through `commit`, which queues the entry; the
+ * entries queued while the previous batch is being flushed go to disk together, in one write and one
+ * fsync, and each promise resolves only after that fsync. So ten jobs answered in the same moment cost
+ * one fsync, not ten, and no entry is reported durable before it is.
  *
  * A write that fails (disk full, a short write, an I/O error) must not corrupt the next entry: the
  * journal cuts the file back to its last complete line, or, if even that fails, starts the next entry
@@ -44,13 +50,24 @@ export interface JournalFileOps {
   write(fd: number, buffer: Buffer, offset: number, length: number): number;
   fsync(fd: number): void;
   truncate(fd: number, length: number): void;
+  /** The fsync of a batch, off the main thread so other jobs go on meanwhile; `fsync` when absent. */
+  fsyncLater?(fd: number): Promise<void>;
 }
 
 const NODE_OPS: JournalFileOps = {
   write: (fd, buffer, offset, length) => fs.writeSync(fd, buffer, offset, length),
   fsync: (fd) => fs.fsyncSync(fd),
   truncate: (fd, length) => fs.ftruncateSync(fd, length),
+  fsyncLater: (fd) => new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve()))),
 };
+
+/** An entry waiting for its batch's fsync. */
+interface Queued {
+  full: JournalEntry;
+  text: string;
+  resolve(entry: JournalEntry): void;
+  reject(error: Error): void;
+}
 
 /** Reads a journal without opening it for writing (for `podc status` and `--dry-run`); a missing one is empty. */
 export function readJournal(stateDir: string): JournalContents {
@@ -67,7 +84,7 @@ export function readRecords(stateDir: string): Map<string, JobRecord> {
 }
 
 /** Throws JournalUnreadableError when `contents` holds a line that must stop a run (see journal-format.ts). */
-export function refuseUnreadable(path: string, contents: JournalContents): void {
+function refuseUnreadable(path: string, contents: JournalContents): void {
   const blocking = contents.problems.filter((p) => p.kind === "newer" || p.job === undefined);
   if (blocking.length > 0) throw new JournalUnreadableError(path, blocking);
 }
@@ -93,6 +110,10 @@ export class Journal implements JournalWriter {
   /** Why writing failed in this run; from then on no new paid request is licensed. */
   #failure: string | undefined;
   #closed = false;
+  /** Entries committed since the last batch left: the next batch. */
+  #queue: Queued[] = [];
+  /** A batch is being written or fsynced: new commits wait for the next one. */
+  #flushing = false;
 
   private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number) {
     this.path = path;
@@ -157,14 +178,102 @@ export class Journal implements JournalWriter {
   /**
    * Appends one entry and flushes it to disk; when this returns, the entry survives a crash. Throws
    * JournalWriteError when it cannot, leaving the file as it was; after that, an `intent` is refused.
+   * For writes before a run's requests (nothing else appends then); the runner uses `commit`.
    */
   append(entry: NewEntry): JournalEntry {
-    if (this.#closed) throw new Error("the journal is closed");
-    if (this.#failure !== undefined && entry.type === "intent") {
-      throw new JournalWriteError(`no new paid request: writing the journal ${this.path} failed earlier in this run (${this.#failure})`);
+    if (this.#flushing || this.#queue.length > 0) throw new Error("the journal has a batch in flight: use commit");
+    const full = this.#entry(entry);
+    this.#writeSync(`${JSON.stringify(full)}\n`);
+    this.#contents.entries.push(full);
+    return full;
+  }
+
+  /**
+   * Appends one entry in the next batch (see the note above); resolves once it is on disk, in the order
+   * committed. Rejects with JournalWriteError as `append` throws; a failed batch fails all its entries.
+   */
+  commit(entry: NewEntry): Promise<JournalEntry> {
+    let full: JournalEntry;
+    try {
+      full = this.#entry(entry);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const full = JournalEntrySchema.parse({ v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry });
-    const line = Buffer.from(`${this.#needsLineBreak ? "\n" : ""}${JSON.stringify(full)}\n`, "utf8");
+    return new Promise<JournalEntry>((resolve, reject) => {
+      this.#queue.push({ full, text: `${JSON.stringify(full)}\n`, resolve, reject });
+      // After this turn's other jobs have queued theirs: they share the batch.
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => void this.#flush());
+      }
+    });
+  }
+
+  /** Writes every queued entry in one write and one fsync, then settles their promises; again while more were queued meanwhile. */
+  async #flush(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      let failed: JournalWriteError | undefined;
+      // An intent queued after a failure is refused even though its batch has not been written yet.
+      const refused = this.#failure === undefined ? [] : batch.filter((q) => q.full.type === "intent");
+      const writing = refused.length === 0 ? batch : batch.filter((q) => q.full.type !== "intent");
+      for (const q of refused) q.reject(this.#refusal());
+      if (writing.length === 0) continue;
+      if (this.#closed) {
+        for (const q of writing) q.reject(new Error("the journal is closed"));
+        continue;
+      }
+      try {
+        const bytes = this.#writeBytes(writing.map((q) => q.text).join(""));
+        try {
+          if (this.#ops.fsyncLater) await this.#ops.fsyncLater(this.#fd);
+          else this.#ops.fsync(this.#fd);
+        } catch (error) {
+          throw this.#failed(error);
+        }
+        this.#end += bytes;
+        this.#needsLineBreak = false;
+      } catch (error) {
+        failed = error instanceof JournalWriteError ? error : this.#failed(error);
+      }
+      for (const q of writing) {
+        if (failed) q.reject(failed);
+        else {
+          this.#contents.entries.push(q.full);
+          q.resolve(q.full);
+        }
+      }
+    }
+    this.#flushing = false;
+  }
+
+  /** The full entry for `entry`, or why it may not be written now. */
+  #entry(entry: NewEntry): JournalEntry {
+    if (this.#closed) throw new Error("the journal is closed");
+    if (this.#failure !== undefined && entry.type === "intent") throw this.#refusal();
+    return JournalEntrySchema.parse({ v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry });
+  }
+
+  #refusal(): JournalWriteError {
+    return new JournalWriteError(`no new paid request: writing the journal ${this.path} failed earlier in this run (${this.#failure})`);
+  }
+
+  /** Writes and fsyncs `text` (whole lines) before returning; on failure the file is cut back and the error thrown. */
+  #writeSync(text: string): void {
+    const bytes = this.#writeBytes(text);
+    try {
+      this.#ops.fsync(this.#fd);
+    } catch (error) {
+      throw this.#failed(error);
+    }
+    this.#end += bytes;
+    this.#needsLineBreak = false;
+  }
+
+  /** Writes `text` at the end of the complete lines (after a line break if one is owed); its byte length. Cut back and thrown on failure. */
+  #writeBytes(text: string): number {
+    const line = Buffer.from(`${this.#needsLineBreak ? "\n" : ""}${text}`, "utf8");
     try {
       let written = 0;
       while (written < line.length) {
@@ -173,18 +282,20 @@ export class Journal implements JournalWriter {
         if (n <= 0) throw Object.assign(new Error("no space left on device"), { code: "ENOSPC" });
         written += n;
       }
-      this.#ops.fsync(this.#fd);
     } catch (error) {
-      this.#failure = describeFileError(error);
-      this.#cutBack();
-      throw new JournalWriteError(`cannot write the journal ${this.path}: ${this.#failure}`);
+      throw this.#failed(error);
     }
-    this.#end += line.length;
-    this.#needsLineBreak = false;
-    this.#contents.entries.push(full);
-    return full;
+    return line.length;
   }
 
+  /** Records why writing failed, cuts the file back to its last complete line, and gives the error to throw. */
+  #failed(error: unknown): JournalWriteError {
+    this.#failure = describeFileError(error);
+    this.#cutBack();
+    return new JournalWriteError(`cannot write the journal ${this.path}: ${this.#failure}`);
+  }
+
+  /** Closes the file; entries still queued are refused (the runner awaits every commit before it closes). */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;

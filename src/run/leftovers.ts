@@ -11,7 +11,7 @@ import { join } from "node:path";
 const LEFTOVER = /^\..+\.(?:[0-9a-f]{12}\.(?:part|tmp)|incoming)$/;
 
 /** Whether `name` is one of podc's own temporary file names. */
-export function isLeftover(name: string): boolean {
+function isLeftover(name: string): boolean {
   return LEFTOVER.test(name);
 }
 

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { syncFolder } from "./durable.js";
+import { syncFolder } from "../files/durable.js";
 
 /*
  * One `podc run` per repository at a time: two runs sharing a journal could each decide to send the
@@ -13,10 +13,10 @@ import { syncFolder } from "./durable.js";
  * another host (a shared folder) is never reclaimed automatically, because its process cannot be seen.
  */
 
-export const LOCK_FILE = "lock";
+const LOCK_FILE = "lock";
 
 /** The lock file's format: 1 is the first; a lock without `v` was written before formats were numbered, and is 1. */
-export const LOCK_VERSION = 1;
+const LOCK_VERSION = 1;
 
 const HolderSchema = z.object({ v: z.number().int().optional(), pid: z.number().int(), host: z.string(), startedAt: z.string(), nonce: z.string() });
 export type LockHolder = z.infer<typeof HolderSchema>;

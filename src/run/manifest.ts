@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import type { Origin } from "../lower/plan.js";
 import type { Episode } from "./job.js";
 import type { JobRecord, JobState } from "./job-record.js";
-import { writeFileDurably } from "./durable.js";
+import { writeFileDurably } from "../files/durable.js";
 
 /*
  * `out/<episode>/manifest.json`: what the episode's audio is and where it came from, for an editor, a

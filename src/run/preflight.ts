@@ -47,16 +47,6 @@ export function checkWritableFolder(folder: string): WriteProblem | undefined {
   return undefined;
 }
 
-/** Makes sure the file `path` (which may not exist yet) can be opened for appending. */
-export function checkAppendable(path: string): WriteProblem | undefined {
-  try {
-    closeSync(openSync(path, "a"));
-    return undefined;
-  } catch (error) {
-    return { path, reason: `cannot write this file: ${describeFileError(error)}` };
-  }
-}
-
 /** The nearest existing path at or above `folder` that is not a folder: why `mkdir -p` failed, in words. */
 function blockingAncestor(folder: string): WriteProblem | undefined {
   for (let at = folder; ; at = dirname(at)) {

@@ -81,7 +81,7 @@ export async function prepareRun(
  * Appends to `journal` a `restored` entry for every job the episodes' manifests record and the journal
  * does not know; returns how many. Runs before the first paid request of a run.
  */
-export function restoreFromManifests(journal: Journal, episodes: readonly Episode[], root: string, notices: string[], show: (path: string) => string): number {
+function restoreFromManifests(journal: Journal, episodes: readonly Episode[], root: string, notices: string[], show: (path: string) => string): number {
   const records = foldJournal(journal.entries(), journal.problems());
   const { entries, warnings } = entriesFromManifests(episodes, (key) => records.get(key), root);
   for (const warning of warnings) notices.push(`warning: ${show(warning.path)}: ${warning.message}`);

@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { ServiceEvent } from "../service/client.js";
+import type { CallListener, ServiceEvent } from "../service/client.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import type { StateStore } from "../state/store.js";
 import { refOf } from "./job-messages.js";
@@ -17,9 +16,9 @@ interface JobContext {
 
 /** The events of one run, by job. */
 export class RunReport {
-  /** The job an exchange with the service belongs to, so the client's events can be told by job. */
-  readonly context = new AsyncLocalStorage<JobContext>();
   readonly #refs = new Map<string, JobRef>();
+  /** Each job's exchanges with the service so far, for its retries' messages. */
+  readonly #contexts = new Map<string, JobContext>();
   readonly #book: StateStore;
   readonly #report: (event: RunEvent) => void;
 
@@ -67,17 +66,23 @@ export class RunReport {
   ref(job: Job): JobRef {
     return this.#refs.get(job.key) ?? refOf(job);
   }
-  onClientEvent(event: ServiceEvent): void {
-    const context = this.context.getStore();
-    if (event.type === "outcome" && event.kind !== "accepted" && event.traceId && context) context.lastTraceId = event.traceId;
+  /** What the client tells about job `job`'s calls (passed with each call: see service/client.ts CallListener). */
+  listener(job: Job): CallListener {
+    let context = this.#contexts.get(job.key);
+    if (!context) this.#contexts.set(job.key, (context = { ref: this.ref(job) }));
+    const known = context;
+    return (event) => this.#onClientEvent(known, event);
+  }
+  #onClientEvent(context: JobContext, event: ServiceEvent): void {
+    if (event.type === "outcome" && event.kind !== "accepted" && event.traceId) context.lastTraceId = event.traceId;
     if (event.type !== "retry") return;
     this.emit({
       type: "retry",
-      ...(context ? { ref: context.ref } : {}),
+      ref: context.ref,
       what: event.operation,
       delayMs: event.delayMs,
       reason: event.reason,
-      ...(context?.lastTraceId ? { traceId: context.lastTraceId } : {}),
+      ...(context.lastTraceId ? { traceId: context.lastTraceId } : {}),
     });
   }
   emit(event: RunEvent): void {

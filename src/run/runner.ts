@@ -1,24 +1,28 @@
+import { setMaxListeners } from "node:events";
 import { relative, sep } from "node:path";
-import type { ServiceSettings } from "../config/schema.js";
 import { taskState } from "../contract/responses.js";
 import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
 import { describeOutcome } from "../service/outcome.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
-import type { ProblemKind, RunEvent } from "./events.js";
 import { fileStem, orderWidth } from "./file-names.js";
+import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
+import { jobClient, type JobClient } from "./job-client.js";
 import { ambiguousMessage, becauseText, failedMessage, traceOf } from "./job-messages.js";
 import { expectedChoices, type JobRecord } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
-import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
-import { listedFiles, removeStaleFiles, type ListedFile } from "./stale-files.js";
+import { EpisodeManifests } from "./episode-manifests.js";
+import { listedFiles, type ListedFile } from "./stale-files.js";
 import { pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import { RetryBudget } from "./retry-budget.js";
 import { RunReport } from "./run-report.js";
 import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
+import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
+
+export type { Ending, RunChoices } from "./run-options.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
@@ -27,43 +31,6 @@ import { submitJob, type SubmitResult } from "./submit.js";
  * rules of a POST are in submit.ts; polling in poll.ts; files in downloads.ts; what it tells the
  * reporter in run-report.ts, in the words of job-messages.ts.
  */
-
-export interface RunChoices {
-  resubmitAmbiguous: boolean;
-  retryFailed: boolean;
-  regenerateLost: boolean;
-}
-
-export interface RunnerOptions {
-  episodes: Episode[];
-  jobs: Job[];
-  /** Where job states live (the journal, or the shared database), already held for this run. */
-  store: StateStore;
-  /** Repository root: journaled paths are relative to it. */
-  root: string;
-  /** What job keys were made with (see job.ts keyBaseOf, LOCAL_KEY_BASE). */
-  keyBase: string;
-  service: { baseUrl: string; apiKey: string; settings: ServiceSettings };
-  /** Running against the in-process emulator: see the note above. */
-  local: boolean;
-  choices: RunChoices;
-  /** Largest audio file accepted, in bytes. */
-  maxDownloadBytes: number;
-  /** Aborted on Ctrl-C. */
-  interrupted?: AbortSignal;
-  report: (event: RunEvent) => void;
-  random?: () => number;
-  now?: () => number;
-}
-
-export interface RunResult {
-  exitCode: 0 | 1;
-  /** Each job's ending, by job key. */
-  endings: Map<string, Ending>;
-  manifests: string[];
-}
-
-export type Ending = { kind: "done" } | { kind: ProblemKind; message: string };
 
 /** Runs every job of the episodes to its end (or to the deadline, Ctrl-C, or a stop); never throws for the service's doing. */
 export async function runJobs(options: RunnerOptions): Promise<RunResult> {
@@ -83,8 +50,8 @@ class Run {
   readonly #client: ServiceClient;
   readonly #budget: RetryBudget;
   readonly #report: RunReport;
-  /** Files verified present this run, by episode then job key. */
-  readonly #present = new Map<Episode, Map<string, Map<number, PresentFile>>>();
+  /** Files verified present this run, and each episode's manifest. */
+  readonly #manifests: EpisodeManifests;
   /** Aborts reads (polls, downloads, waits): Ctrl-C, the deadline, a refused key. */
   readonly #stopReads = new AbortController();
   readonly #deadline: NodeJS.Timeout;
@@ -103,8 +70,11 @@ class Run {
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
     this.#book = options.store;
+    // Every job in flight listens to it (a poll, a download, a wait): with concurrency 10, more than Node's default warns of.
+    setMaxListeners(0, this.#stopReads.signal);
     this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stopReads.signal) };
     this.#report = new RunReport(this.#book, options.jobs, options.report);
+    this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
     options.store.onNotice = (message) => this.#report.emit({ type: "notice", message });
     const settings = options.service.settings;
     const interval = settings.pollIntervalMs;
@@ -112,7 +82,6 @@ class Run {
       ...clientOptionsFromSettings(settings, options.service.apiKey, options.service.baseUrl),
       // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
       retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
-      onEvent: (event) => this.#report.onClientEvent(event),
     });
     this.#budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random: this.#random, now: this.#now });
     this.#deadline = setTimeout(() => {
@@ -142,7 +111,7 @@ class Run {
     const endings = new Map<string, Ending>();
     await Promise.all(
       jobs.map(async (job) => {
-        const ending = await this.#report.context.run({ ref: this.#report.ref(job) }, () => this.#drive(job)).catch((error: unknown) => this.#localError(job, error));
+        const ending = await this.#drive(job).catch((error: unknown) => this.#localError(job, error));
         endings.set(job.key, ending);
       }),
     );
@@ -204,7 +173,7 @@ class Run {
       if (this.#stopSending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
         this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
-        const result = await submitJob({ client: this.#client, journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
+        const result = await submitJob({ client: this.#clientFor(job), journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
         if (result.type === "accepted") {
           this.#budget.success();
           this.#report.accepted(job, result);
@@ -240,31 +209,15 @@ class Run {
 
   /** Every outcome of a paid POST other than accepted and rate-limited. */
   #refused(job: Job, result: Exclude<SubmitResult, { type: "accepted" | "rate-limited" }>): Ending {
-    const failure = result.failure;
-    const said = describeOutcome(failure);
-    switch (result.type) {
-      case "rejected":
-        return this.#report.problem(
-          job,
-          "rejected",
-          `${this.#report.where(job)}: rejected by the service, nothing was billed — ${said}. ` +
-            "Fix the script; it is sent again only when it changes (or with --retry-failed)",
-          failure.traceId,
-        );
-      case "ambiguous":
-        this.#stop("a paid request ended with an unknown outcome", "an outcome is unknown: no further paid request is sent in this run");
-        return this.#report.problem(job, "ambiguous", ambiguousMessage(job, this.#book.record(job.key)), failure.traceId);
-      case "quota":
-        this.#stop("the account is out of credit", `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent`);
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — out of credit (quota exceeded)`, failure.traceId);
-      case "auth":
-        this.#stop("the API key was refused", `the service refused the API key (${said}) — check PODC_API_KEY`);
-        this.#stopReads.abort();
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: not sent — the API key was refused; check PODC_API_KEY`, failure.traceId);
-      case "not-sent":
-        this.#budget.failure();
-        return this.#report.problem(job, "not-sent", `${this.#report.where(job)}: could not reach the service, nothing was sent (${said}) — run again`, failure.traceId);
-    }
+    return this.#apply(job, refusalVerdict(this.#report.where(job), result, () => ambiguousMessage(job, this.#book.record(job.key))));
+  }
+
+  /** Ends the job with `verdict`'s problem, first stopping what it says to stop. */
+  #apply(job: Job, verdict: Verdict): Ending {
+    if (verdict.stop) this.#stop(verdict.stop.reason, verdict.stop.notice);
+    if (verdict.stopReads) this.#stopReads.abort();
+    if (verdict.unreachable) this.#budget.failure();
+    return this.#report.problem(job, verdict.problem, verdict.message, verdict.traceId);
   }
 
   /** A song task already running from an earlier run: wait for a slot, then poll it. */
@@ -281,7 +234,7 @@ class Run {
     let result: PollResult;
     try {
       result = await pollTask(
-        { client: this.#client, intervalMs: this.#o.service.settings.pollIntervalMs, budget: this.#budget, signal: this.#stopReads.signal, random: this.#random },
+        { client: this.#clientFor(job), intervalMs: this.#o.service.settings.pollIntervalMs, budget: this.#budget, signal: this.#stopReads.signal, random: this.#random },
         taskId,
         {
           firstDelayMs,
@@ -347,10 +300,10 @@ class Run {
     for (const { episode, entry } of job.placements) {
       const target = { outDir: episode.outDir, stem: fileStem(entry, orderWidth(episode.entries.length)) };
       for (const choice of choices) {
-        const refreshUrl = job.kind === "song" && record.taskId ? () => this.#freshUrl(record, choice.index) : undefined;
+        const refreshUrl = job.kind === "song" && record.taskId ? () => this.#freshUrl(job, record, choice.index) : undefined;
         const result = await ensureChoice(
           {
-            client: this.#client,
+            client: this.#clientFor(job),
             journal: this.#writer,
             ...(this.#book.audio ? { shelf: this.#book.audio } : {}),
             root: this.#o.root,
@@ -371,7 +324,7 @@ class Run {
           continue;
         }
         const { bytes, sha256, durationMs } = result.file;
-        this.#addPresent(episode, job, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) });
+        this.#manifests.add(episode, job.key, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) }, result.how !== "verified");
         this.#report.emit({
           type: "file",
           ref: this.#report.ref(job),
@@ -382,7 +335,6 @@ class Run {
           ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
           ...(result.traceId ? { traceId: result.traceId } : traceOf(this.#report.lastTrace(job))),
         });
-        if (result.how !== "verified") this.#writeManifest(episode);
       }
     }
     if (failures.length > 0) {
@@ -391,27 +343,7 @@ class Run {
         this.#regenerated.add(job.key);
         return this.#send(job, record.generation + 1, this.#o.local ? "local-lost" : "regenerate-lost");
       }
-      const refused = failures.find((f) => f.refused);
-      if (refused && !lost) {
-        return this.#report.problem(
-          job,
-          "download",
-          `${this.#report.where(job)}: ${refused.failure.message}. Running again will not help: the request was paid for, so quote its trace id to the service's support`,
-          refused.failure.traceId,
-        );
-      }
-      const first = (lost ?? failures[0])!.failure;
-      const said = first.status !== undefined && !first.message.includes(`HTTP ${first.status}`) ? `${first.message} (HTTP ${first.status})` : first.message;
-      if (lost) {
-        return this.#report.problem(
-          job,
-          "lost",
-          `${this.#report.where(job)}: the audio is not on disk and its link no longer works (${said}); podc does not pay for it again on its own — ` +
-            "restore the file, or run with --regenerate-lost to send a new (billed) request",
-          first.traceId,
-        );
-      }
-      return this.#report.problem(job, "download", `${this.#report.where(job)}: download failed (${said}) — run again to retry; nothing will be sent again`, first.traceId);
+      return this.#apply(job, downloadVerdict(this.#report.where(job), failures));
     }
     if (record.state !== "done") await this.#writer.append({ type: "done", job: job.key });
     this.#report.phase(job, "done");
@@ -419,22 +351,16 @@ class Run {
   }
 
   /** A song's current link for a choice, by asking the service again (a free read). */
-  async #freshUrl(record: JobRecord, index: number): Promise<string | undefined> {
+  async #freshUrl(job: Job, record: JobRecord, index: number): Promise<string | undefined> {
     if (!record.taskId) return undefined;
-    const outcome = await this.#client.queryTask(record.taskId, { signal: this.#stopReads.signal });
+    const outcome = await this.#clientFor(job).queryTask(record.taskId, { signal: this.#stopReads.signal });
     if (outcome.kind !== "accepted") return undefined;
     const state = taskState(outcome.value);
     return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
   }
 
-  /* ------------------------------------------------------------------------------------------- */
-
-
-  /**
-   * Trouble on this machine (the journal or an output folder cannot be written). The journal entry
-   * before a POST is written first, so a job that hits this has sent nothing it did not record; no
-   * further POST is sent in this run.
-   */
+  /** Trouble on this machine (the journal or an output folder cannot be written): the job sent nothing it did not
+   *  record first (its intent), and no further POST is sent in this run. */
   #localError(job: Job, error: unknown): Ending {
     const message = error instanceof Error ? error.message : String(error);
     this.#stop("a local error", `stopping: ${message}`);
@@ -449,7 +375,10 @@ class Run {
     return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
   }
 
-
+  /** The client for job `job`'s calls: the run's report hears which job each of them belongs to. */
+  #clientFor(job: Job): JobClient {
+    return jobClient(this.#client, this.#report.listener(job));
+  }
 
   /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
   #stop(reason: string, notice?: string): void {
@@ -458,39 +387,13 @@ class Run {
     if (notice) this.#report.emit({ type: "notice", message: notice });
   }
 
-
-
-
-  #addPresent(episode: Episode, job: Job, file: PresentFile): void {
-    let byJob = this.#present.get(episode);
-    if (!byJob) this.#present.set(episode, (byJob = new Map()));
-    let byChoice = byJob.get(job.key);
-    if (!byChoice) byJob.set(job.key, (byChoice = new Map()));
-    byChoice.set(file.choice, file);
-  }
-
-  /**
-   * Writes the episode's manifest. At the end of the run, given the jobs that `finished` (every file in place and
-   * verified) and what the manifest listed before the run, also removes the files the episode no longer uses.
-   */
-  #writeManifest(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
-    const manifest = buildManifest(
-      episode,
-      (key) => this.#book.record(key),
-      (key) => [...(this.#present.get(episode)?.get(key)?.values() ?? [])],
-    );
-    const path = writeManifest(episode.outDir, manifest);
-    // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
-    for (const removed of end ? removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished) : []) {
-      const shown = relative(this.#o.root, removed).split(sep).join("/");
-      this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
-    }
+  /** Writes the episode's manifest at the end of the run, removing the files it no longer uses; returns its path. */
+  #writeManifest(episode: Episode, end: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
+    const { path, removed } = this.#manifests.write(episode, end);
+    const shown = (file: string): string => relative(this.#o.root, file).split(sep).join("/");
+    for (const file of removed) this.#report.emit({ type: "notice", message: `removed ${shown(file)}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
     return path;
   }
-
-
 }
 
-function sameOrigin(url: string, base: string): boolean {
-  return URL.canParse(url) && new URL(url).origin === new URL(base).origin;
-}
+const sameOrigin = (url: string, base: string): boolean => URL.canParse(url) && new URL(url).origin === new URL(base).origin;

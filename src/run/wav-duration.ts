@@ -1,31 +1,33 @@
-import { open } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 
 /*
  * The duration of a WAV file from its header, for the manifest: the data chunk's length over the
  * byte rate of the fmt chunk. Only the chunk headers are read, never the audio. A streaming writer may
- * leave the data size unset (0 or 0xFFFFFFFF): then the rest of the file is the data.
+ * leave the data size unset (0 or 0xFFFFFFFF): then the rest of the file is the data. The few header
+ * reads are synchronous: a handful of bytes just written are in the page cache, and a promise per read
+ * cost the runner more than the reads themselves.
  */
 
 const MAX_CHUNKS = 64;
 
 /** Milliseconds of audio in a RIFF/WAVE file, or undefined when it is not one or its header is unusable. */
 export async function wavDurationMs(path: string): Promise<number | undefined> {
-  let handle;
+  let fd: number;
   try {
-    handle = await open(path, "r");
+    fd = openSync(path, "r");
   } catch {
     return undefined;
   }
   try {
-    const size = (await handle.stat()).size;
+    const size = fstatSync(fd).size;
     const head = Buffer.alloc(12);
-    if ((await handle.read(head, 0, 12, 0)).bytesRead < 12) return undefined;
+    if (readSync(fd, head, 0, 12, 0) < 12) return undefined;
     if (head.toString("ascii", 0, 4) !== "RIFF" || head.toString("ascii", 8, 12) !== "WAVE") return undefined;
     let offset = 12;
     let byteRate: number | undefined;
     const chunk = Buffer.alloc(20);
     for (let n = 0; n < MAX_CHUNKS && offset + 8 <= size; n++) {
-      const { bytesRead } = await handle.read(chunk, 0, 20, offset);
+      const bytesRead = readSync(fd, chunk, 0, 20, offset);
       if (bytesRead < 8) return undefined;
       const id = chunk.toString("ascii", 0, 4);
       const length = chunk.readUInt32LE(4);
@@ -40,7 +42,9 @@ export async function wavDurationMs(path: string): Promise<number | undefined> {
       offset += 8 + length + (length % 2);
     }
     return undefined;
+  } catch {
+    return undefined;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -93,16 +93,25 @@ export interface PaidCallOptions {
   /** Sent as `Idempotency-Key`, identical on every attempt of this call. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  onEvent?: CallListener;
 }
 
 export interface ReadCallOptions {
   signal?: AbortSignal;
+  onEvent?: CallListener;
 }
 
 export interface DownloadOptions {
   signal?: AbortSignal;
   maxBytes?: number;
+  onEvent?: CallListener;
 }
+
+/**
+ * Told this call's events too, after the client's `onEvent`: how a caller with many calls in flight tells them apart
+ * (the runner, by job) without tracking asynchronous context, which costs every promise of the process.
+ */
+export type CallListener = (event: ServiceEvent) => void;
 
 /** The service cannot be used as configured (bad base URL, unusable key); the message says what to fix. */
 export class ServiceConfigError extends Error {
@@ -177,7 +186,7 @@ export class ServiceClient {
   /** Reads a song task through the configured query path; the id is used as an opaque string. */
   queryTask(id: string, options: ReadCallOptions = {}): Promise<Outcome<SongTask>> {
     const path = this.#options.queryPath.split("{id}").join(encodeURIComponent(id));
-    return this.#call("queryTask", "read", "GET", this.#url(path), undefined, {}, SongTaskSchema, options.signal);
+    return this.#call("queryTask", "read", "GET", this.#url(path), undefined, {}, SongTaskSchema, options.signal, options.onEvent);
   }
 
   /**
@@ -196,13 +205,13 @@ export class ServiceClient {
             keyOrigin: o.base.origin,
             apiKey: this.#key,
             timeouts: { totalMs: o.requestTimeoutMs, headersMs: o.headersTimeoutMs, bodyMs: o.bodyTimeoutMs },
-            onAttempt: (hop) => this.#emit({ type: "attempt", operation: "download", method: "GET", url: hop, attempt: n }),
+            onAttempt: (hop) => this.#emit({ type: "attempt", operation: "download", method: "GET", url: hop, attempt: n }, options.onEvent),
           },
           url,
           destPath,
           { maxBytes: options.maxBytes ?? o.maxDownloadBytes, ...(options.signal ? { signal: options.signal } : {}) },
         ),
-      this.#retryHooks("download", options.signal),
+      this.#retryHooks("download", options.signal, options.onEvent),
     );
   }
 
@@ -235,7 +244,7 @@ export class ServiceClient {
       }
       headers["idempotency-key"] = options.idempotencyKey;
     }
-    return this.#call(operation, "paid", "POST", this.#url(path), JSON.stringify(checked.data), headers, responseSchema, options.signal);
+    return this.#call(operation, "paid", "POST", this.#url(path), JSON.stringify(checked.data), headers, responseSchema, options.signal, options.onEvent);
   }
 
   async #call<T>(
@@ -247,6 +256,7 @@ export class ServiceClient {
     extraHeaders: Record<string, string>,
     schema: z.ZodType<T>,
     signal: AbortSignal | undefined,
+    onEvent: CallListener | undefined,
   ): Promise<Outcome<T>> {
     const o = this.#options;
     const headers = {
@@ -259,7 +269,7 @@ export class ServiceClient {
       o.retry,
       callClass,
       async (n) => {
-        this.#emit({ type: "attempt", operation, method, url: url.href, attempt: n });
+        this.#emit({ type: "attempt", operation, method, url: url.href, attempt: n }, onEvent);
         const started = Date.now();
         const result = await attempt(
           callClass === "paid" ? this.#paidDispatcher : this.#dispatcher,
@@ -286,10 +296,10 @@ export class ServiceClient {
           ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
           ms: Date.now() - started,
           message: outcome.message,
-        });
+        }, onEvent);
         return outcome;
       },
-      this.#retryHooks(operation, signal),
+      this.#retryHooks(operation, signal, onEvent),
     );
   }
 
@@ -331,21 +341,17 @@ export class ServiceClient {
     return classifyHttpFailure(head.status, readErrorBody(text, head.status, secrets).message, traceId, attempts, retryAfterMs);
   }
 
-  #retryHooks(operation: Operation, signal: AbortSignal | undefined) {
+  #retryHooks(operation: Operation, signal: AbortSignal | undefined, onEvent: CallListener | undefined) {
     return {
       ...(signal ? { signal } : {}),
       onRetry: ({ attempt: n, delayMs, outcome }: { attempt: number; delayMs: number; outcome: Outcome<unknown> }) =>
-        this.#emit({ type: "retry", operation, attempt: n, delayMs, reason: `${outcome.kind}: ${outcome.message}` }),
+        this.#emit({ type: "retry", operation, attempt: n, delayMs, reason: `${outcome.kind}: ${outcome.message}` }, onEvent),
     };
   }
 
-  #emit(event: ServiceEvent): void {
-    if (!this.#onEvent) return;
-    try {
-      this.#onEvent(event);
-    } catch {
-      // A failing listener must not turn a delivered answer into a failure.
-    }
+  #emit(event: ServiceEvent, onCall: CallListener | undefined): void {
+    tell(this.#onEvent, event);
+    tell(onCall, event);
   }
 }
 
@@ -357,4 +363,13 @@ function traceIdOf(json: unknown): string | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   const id = (json as { trace_id?: unknown }).trace_id;
   return typeof id === "string" && id.length > 0 ? id : undefined;
+}
+
+function tell(listener: ((event: ServiceEvent) => void) | undefined, event: ServiceEvent): void {
+  if (!listener) return;
+  try {
+    listener(event);
+  } catch {
+    // A failing listener must not turn a delivered answer into a failure.
+  }
 }

@@ -3,7 +3,7 @@ import { mkdir, open, rename, unlink } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
-import { syncFolder, tempBeside } from "../files/durable.js";
+import { tempBeside } from "../files/durable.js";
 import {
   attempt,
   ConsumeError,
@@ -17,6 +17,10 @@ import {
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
+import { syncFolderSoon } from "../files/folder-sync.js";
+
+/** Bytes of a download held in memory before they are written to its temporary file. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
@@ -79,6 +83,8 @@ export async function downloadAudio(
     ctx.onAttempt?.(current.href);
     const temp = tempBeside(dest, ".part");
     const headers: Record<string, string> = { accept: "audio/*, application/octet-stream", "user-agent": "podc" };
+    // Once renamed, the temporary name is gone: unlinking it would only make (and throw away) an error.
+    let moved = false;
     if (current.origin === ctx.keyOrigin) headers.authorization = `Bearer ${ctx.apiKey}`;
     try {
       const result = await attempt<HopResult>(
@@ -117,7 +123,8 @@ export async function downloadAudio(
           return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
         case "file": {
           await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
-          syncFolder(folder);
+          moved = true;
+          await syncFolderSoon(folder);
           return {
             kind: "accepted",
             status: head.status,
@@ -129,7 +136,7 @@ export async function downloadAudio(
         }
       }
     } finally {
-      await unlink(temp).catch(() => undefined);
+      if (!moved) await unlink(temp).catch(() => undefined);
     }
   }
 }
@@ -149,13 +156,25 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
   try {
     const hash = createHash("sha256");
     let bytes = 0;
+    // Chunks are written a batch at a time, not one write (a trip to the thread pool) per network chunk.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const writePending = async (): Promise<void> => {
+      const chunks = pending;
+      pending = [];
+      pendingBytes = 0;
+      if (chunks.length > 0) await localStep(`cannot write ${temp}`, () => file.writev(chunks));
+    };
     for await (const chunk of body) {
       const buffer = chunk as Buffer;
       bytes += buffer.length;
       if (bytes > maxBytes) throw new ConsumeError("OVERSIZE", `the file exceeded the ${maxBytes} bytes allowed`);
       hash.update(buffer);
-      await localStep(`cannot write ${temp}`, () => file.write(buffer));
+      pending.push(buffer);
+      pendingBytes += buffer.length;
+      if (pendingBytes >= WRITE_BATCH_BYTES) await writePending();
     }
+    await writePending();
     await localStep(`cannot flush ${temp}`, () => file.sync());
     return { type: "file", bytes, sha256: hash.digest("hex"), contentType };
   } finally {

@@ -117,6 +117,81 @@ describe("the journal", () => {
   });
 });
 
+describe("group commit: entries committed together share one fsync", () => {
+  const jobKey = (i: number): string => i.toString(16).padStart(64, "0");
+  const intentOf = (i: number) => ({ ...intent, job: jobKey(i), idempotencyKey: jobKey(i) });
+
+  /** Real file operations that count fsyncs and record what the file held at each. */
+  function counted(options: { later?: boolean } = {}): { ops: JournalFileOps; syncs: string[] } {
+    const syncs: string[] = [];
+    const ops: JournalFileOps = {
+      write: (fd, buffer, offset, length) => writeSync(fd, buffer, offset, length),
+      fsync: (fd) => {
+        fsyncSync(fd);
+        syncs.push("sync");
+      },
+      truncate: (fd, length) => ftruncateSync(fd, length),
+    };
+    if (options.later) {
+      ops.fsyncLater = async (fd) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        fsyncSync(fd);
+        syncs.push("later");
+      };
+    }
+    return { ops, syncs };
+  }
+
+  it("writes ten intents committed at once with one fsync, and resolves none before it", async () => {
+    const state = dir();
+    const { ops, syncs } = counted();
+    const journal = Journal.open(state, ops);
+    const resolvedAfter: number[] = [];
+    await Promise.all(Array.from({ length: 10 }, (_, i) => journal.commit(intentOf(i)).then(() => resolvedAfter.push(syncs.length))));
+    expect(syncs).toHaveLength(1);
+    expect(resolvedAfter).toEqual(Array(10).fill(1));
+    journal.close();
+    expect(readJournal(state).entries.map((e) => e.job)).toEqual(Array.from({ length: 10 }, (_, i) => jobKey(i)));
+  });
+
+  it("gathers what is committed while a batch is being flushed into the next batch, in order", async () => {
+    const state = dir();
+    const { ops, syncs } = counted({ later: true });
+    const journal = Journal.open(state, ops);
+    const first = journal.commit(intentOf(0));
+    // Wait until the first batch is on its way to disk, then commit nine more while its fsync runs.
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = Array.from({ length: 9 }, (_, i) => journal.commit(intentOf(i + 1)));
+    await Promise.all([first, ...rest]);
+    expect(syncs).toEqual(["later", "later"]);
+    journal.close();
+    expect(readJournal(state).entries.map((e) => e.job)).toEqual(Array.from({ length: 10 }, (_, i) => jobKey(i)));
+  });
+
+  it("fails the whole batch when its write fails, and refuses intents afterwards", async () => {
+    const state = dir();
+    let full = false;
+    const journal = Journal.open(state, {
+      write: (fd, buffer, offset, length) => {
+        if (full) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        return writeSync(fd, buffer, offset, length);
+      },
+      fsync: (fd) => fsyncSync(fd),
+      truncate: (fd, length) => ftruncateSync(fd, length),
+    });
+    await journal.commit(intentOf(0));
+    full = true;
+    const batch = await Promise.allSettled([journal.commit(intentOf(1)), journal.commit({ type: "accepted", job: jobKey(0), taskId: "5" })]);
+    expect(batch.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    full = false;
+    await expect(journal.commit(intentOf(2))).rejects.toThrow(/no new paid request/);
+    await journal.commit({ type: "accepted", job: jobKey(0), taskId: "6" });
+    journal.close();
+    expect(readJournal(state).entries.map((e) => e.type)).toEqual(["intent", "accepted"]);
+    expect(readRecords(state).get(jobKey(0))).toMatchObject({ state: "accepted", taskId: "6" });
+  });
+});
+
 describe("a journal write that fails", () => {
   const enospc = (): Error => Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
 

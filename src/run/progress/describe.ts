@@ -18,7 +18,7 @@ export function traceText(traceId: string | undefined): string {
 }
 
 /** `2.2 MB` */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -89,7 +89,7 @@ export function isUnfinished(problem: string): boolean {
 }
 
 /** `3 done, 1 still running — run again to resume (12.3 s)` */
-export function summaryText(counts: Record<string, number>, elapsedMs: number): string {
+function summaryText(counts: Record<string, number>, elapsedMs: number): string {
   const parts = Object.entries(counts).map(([kind, n]) => `${n} ${ENDING_WORDS[kind] ?? kind}`);
   const unresolved = Object.entries(counts).some(([kind, n]) => kind !== "done" && n > 0);
   const resumable = (counts["still-running"] ?? 0) + (counts["not-started"] ?? 0) + (counts.download ?? 0) + (counts["not-sent"] ?? 0) > 0;

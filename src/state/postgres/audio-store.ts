@@ -10,7 +10,7 @@ import type { Database } from "./database.js";
  * whole; what comes out is checked against its hash before the caller may trust it.
  */
 
-export const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 /** An audio file the store holds. */
 export interface StoredAudio {
@@ -20,7 +20,7 @@ export interface StoredAudio {
 }
 
 /** What came out of the store did not match its hash (the caller must discard it). */
-export class AudioDamagedError extends Error {
+class AudioDamagedError extends Error {
   override name = "AudioDamagedError";
 }
 

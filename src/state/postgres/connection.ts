@@ -8,7 +8,7 @@ import type { PoolConfig } from "pg";
  * `redact` before it is shown, logged or written anywhere.
  */
 
-export const STATE_URL_VARIABLE = "PODC_STATE_URL";
+const STATE_URL_VARIABLE = "PODC_STATE_URL";
 
 /** The database as messages show it, and how to reach it. */
 export interface StateTarget {
@@ -52,7 +52,7 @@ export function stateTargetFrom(env: NodeJS.ProcessEnv): StateTarget | undefined
 }
 
 /** `text` without any of the target's secrets. */
-export function redactState(text: string, target: Pick<StateTarget, "secrets">): string {
+function redactState(text: string, target: Pick<StateTarget, "secrets">): string {
   let out = text;
   for (const secret of target.secrets) out = out.split(secret).join("[redacted]");
   return out;

@@ -9,7 +9,7 @@ import { describeDbError, isConnectionError, type StateTarget } from "./connecti
  */
 
 /** The database failed in a way podc cannot wait out; the message is free of credentials. */
-export class StateDbError extends Error {
+class StateDbError extends Error {
   override name = "StateDbError";
   constructor(
     message: string,

@@ -1,6 +1,6 @@
 import { open as openFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
-import { renameDurably, tempBeside } from "../../run/durable.js";
+import { renameDurably, tempBeside } from "../../files/durable.js";
 import { emptyRecord, type JobRecord } from "../../run/job-record.js";
 import { formatVersionOf, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
 import { accountId } from "./account.js";

@@ -1,0 +1,93 @@
+// The runner's own cost: `podc run` of an episode of N podcast segments against the emulator, which runs in a process of
+// its own (so its work is not counted as podc's), at concurrency 10, against a bare undici loop making the same HTTP
+// requests (POST each podcast, GET its audio) at the same concurrency against the same emulator, paired. Two figures:
+// the client's CPU time per job (user + system of the podc process, every thread, around the run) and its throughput as
+// a fraction of the bare loop's — what the journal, the files' checks, the manifest and the report cost beyond HTTP.
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BenchContext, Figure, Row } from "../lib/row.js";
+import { paired, summarize } from "../lib/stats.js";
+
+const KEY = "sk-bench-runner";
+const CONCURRENCY = 10;
+
+interface Measured {
+  ms: number;
+  cpuMs: number;
+  jobs: number;
+}
+
+let made = 0;
+
+/** A fresh repository of `segments` podcast segments, whose requests no earlier run has made (a unique word in each). */
+function repository(context: BenchContext, segments: number): string {
+  const dir = mkdtempSync(join(context.data, "runner-"));
+  const tag = `r${process.pid}x${++made}`;
+  writeFileSync(join(dir, "podc.json"), JSON.stringify({ service: { concurrency: CONCURRENCY, pollIntervalMs: 100 } }));
+  const sections = Array.from({ length: segments }, (_, i) => `# Part ${i + 1}\n\nHOST: Part ${i + 1} of the night, ${tag}.\nGUEST: Still here.\n`);
+  writeFileSync(join(dir, "episode.pod"), `Title: Runner Bench\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n${sections.join("\n")}`);
+  return dir;
+}
+
+export const runner: Row = {
+  id: "runner",
+  title: `podc run of many podcast requests against the emulator in another process, concurrency ${CONCURRENCY}, against a bare undici loop`,
+  async run(context) {
+    const segments = context.quick ? 60 : 200;
+    const server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20 });
+    const dirs: string[] = [];
+    try {
+      const url = server.ready.url;
+      const podc: Measured[] = [];
+      const bare: Measured[] = [];
+      let dir = "";
+      // Each pair: podc runs a fresh repository; the bare loop sends that repository's requests (with keys of its own).
+      const runs = await paired(
+        context.runs,
+        1,
+        async () => {
+          dir = repository(context, segments);
+          dirs.push(dir);
+          const m = await context.task<Measured>("runner", "podc", { dir, url, key: KEY });
+          if (m.jobs !== segments) throw new Error(`podc run finished ${m.jobs} of ${segments} jobs`);
+          podc.push(m);
+          return m.ms;
+        },
+        async () => {
+          const m = await context.task<Measured>("runner", "bare", { dir: dir || repository(context, segments), url, key: KEY, concurrency: CONCURRENCY });
+          bare.push(m);
+          return m.ms;
+        },
+      );
+      // paired() keeps the pairs after the warm-up one; so do these.
+      const kept = (all: Measured[]): Measured[] => all.slice(all.length - runs.subject.length);
+      const podcKept = kept(podc);
+      const bareKept = kept(bare);
+      const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+      const figures: Figure[] = [
+        {
+          id: "runner.cpu",
+          label: `CPU time per job of podc run (${segments} podcasts, concurrency ${CONCURRENCY})`,
+          unit: "ms",
+          value: summarize(podcKept.map((m) => m.cpuMs / m.jobs)),
+          baseline: { label: "bare undici loop", unit: "ms", value: summarize(bareKept.map((m) => m.cpuMs / m.jobs)) },
+          target: { op: "<=", value: 6, of: "value" },
+        },
+        {
+          id: "runner.throughput",
+          label: `jobs per second of podc run, as a fraction of a bare undici loop's`,
+          unit: "",
+          value: summarize(podcKept.map(throughput)),
+          baseline: { label: "bare undici loop", unit: "", value: summarize(bareKept.map(throughput)) },
+          ratio: { ...summarize(runs.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
+          target: { op: ">=", value: 0.95 },
+        },
+      ];
+      return figures;
+    } finally {
+      await server.stop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  },
+};

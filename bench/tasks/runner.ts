@@ -1,0 +1,87 @@
+// The runner against the emulator, for bench/rows/runner.ts (the emulator runs in a process of its own, from
+// bench/tasks/emulator.ts, so this bundle holds only what `podc run` loads): `podc run` in-process (its CPU time and wall time around main(), after the modules are loaded), and a bare undici loop making the
+// same HTTP requests (POST each planned podcast, then GET its audio) at the same concurrency: what any client must pay.
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { Agent, request } from "undici";
+import { main } from "../../src/cli/main.js";
+import { analyze } from "../../src/compile.js";
+import { defaultConfig } from "../../src/config/defaults.js";
+import { defineTasks } from "../lib/task.js";
+
+interface Measured {
+  ms: number;
+  /** User + system: what the figure reports; the two apart, to tell computing from the kernel's work (fsync, files). */
+  cpuMs: number;
+  userMs: number;
+  systemMs: number;
+  jobs: number;
+}
+
+/** Wall and CPU time (user + system, every thread of this process) of `run`. */
+async function measure(run: () => Promise<number>): Promise<Measured> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const jobs = await run();
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, userMs: used.user / 1000, systemMs: used.system / 1000, jobs };
+}
+
+const discard = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+defineTasks({
+  /** `podc run episode.pod` in the repository `dir`, in this process; every job must finish. */
+  async podc({ dir, url, key }: { dir: string; url: string; key: string }) {
+    const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", PODC_BASE_URL: url, PODC_API_KEY: key };
+    let output = "";
+    const stderr = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        output = (output + chunk.toString()).slice(-2000);
+        done();
+      },
+    });
+    const result = await measure(async () => {
+      const code = await main(["run", "episode.pod"], { stdout: discard(), stderr, env, cwd: dir });
+      if (code !== 0) throw new Error(`podc run exited ${code}: ${output}`);
+      return readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8").split("\n").filter((line) => line.includes('"type":"done"')).length;
+    });
+    return result;
+  },
+
+  /** The same requests as `podc run` of the script in `dir` would send, from a plain undici loop with `concurrency` in flight. */
+  async bare({ dir, url, key, concurrency }: { dir: string; url: string; key: string; concurrency: number }) {
+    const text = readFileSync(join(dir, "episode.pod"), "utf8");
+    const plan = analyze(text, { file: "episode.pod", config: defaultConfig(), plan: true }).plan!;
+    const requests = plan.requests.map((r) => ({ path: r.path, body: JSON.stringify(r.body) }));
+    const out = join(dir, "bare");
+    mkdirSync(out, { recursive: true });
+    const dispatcher = new Agent({ connections: concurrency });
+    const run = `${process.pid}-${Date.now()}`;
+    const result = await measure(async () => {
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        for (let i = next++; i < requests.length; i = next++) {
+          const { path, body } = requests[i]!;
+          const posted = await request(`${url}${path}`, {
+            method: "POST",
+            dispatcher,
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": `bare-${run}-${i}` },
+            body,
+          });
+          if (posted.statusCode !== 200) throw new Error(`POST ${path}: HTTP ${posted.statusCode} ${await posted.body.text()}`);
+          const answer = (await posted.body.json()) as { url: string };
+          const audio = await request(answer.url, { dispatcher });
+          if (audio.statusCode !== 200) throw new Error(`GET audio: HTTP ${audio.statusCode}`);
+          writeFileSync(join(out, `${i}.wav`), Buffer.from(await audio.body.arrayBuffer()));
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      return requests.length;
+    });
+    await dispatcher.close();
+    return result;
+  },
+});
