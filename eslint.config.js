@@ -144,7 +144,10 @@ export default defineConfig(
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...exceptionZones(), ...frontDoorZones(), ...commandZones()] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...layerZones(), ...exceptionZones(), ...frontDoorZones(), ...commandZones()] },
+      ],
     },
   },
   {

@@ -87,17 +87,32 @@ async function main(): Promise<void> {
       `pair (subject and baseline run one right after the other, order alternating) so load from other processes cancels.`,
     `podc: bin/podc.js over dist/ from scripts/build.js; in-process figures: bench/tasks/*.ts bundled the same way, each ` +
       `task in a fresh node --expose-gc, a full collection before every timed call. node ${process.version}, ` +
-      `${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} at the end.`,
+      `${cpus().length} CPUs, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} at the end.`,
     ...figures.filter((f) => f.note).map((f) => `${f.id}: ${f.note}`),
     ...failures.map((f) => `ROW FAILED ${f}`),
   ];
   process.stdout.write(`\n${table(figures, previous)}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n`);
   const failed = figures.filter((f) => f.pass === false).map((f) => f.id);
-  process.stdout.write(`- ${failed.length === 0 ? "every target met" : `targets missed: ${failed.join(", ")}`}; whole bench ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stdout.write(
+    `- ${failed.length === 0 ? "every target met" : `targets missed: ${failed.join(", ")}`}; whole bench ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+  );
 
   if (values.json) {
     const out = values.out ?? join(ROOT, "bench", ".data", `results-${commit.slice(0, 12) || "unknown"}${dirty ? "-dirty" : ""}.json`);
-    const document = { commit, dirty, date: new Date().toISOString(), node: process.version, cpus: cpus().length, loadavg: loadavg(), quick, runs, figures, failures };
+    const document = {
+      commit,
+      dirty,
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      loadavg: loadavg(),
+      quick,
+      runs,
+      figures,
+      failures,
+    };
     writeFileSync(out, JSON.stringify(document, null, 2) + "\n");
     log(`figures written to ${out}`);
   }

@@ -28,32 +28,72 @@ interface Example {
 }
 
 export const EXAMPLES: Record<Code, Example> = {
-  POD0001: { text: CAST + "HOST: caf\u00e9 au lait\n", why: "The file must be UTF-8. Bytes that are not are reported, never silently replaced: the example is saved in Latin-1." },
+  POD0001: {
+    text: CAST + "HOST: caf\u00e9 au lait\n",
+    why: "The file must be UTF-8. Bytes that are not are reported, never silently replaced: the example is saved in Latin-1.",
+  },
   POD0002: { text: CAST + "HOST: a\u0000b\n", why: "A NUL byte means the file is not plain text (or was damaged)." },
-  POD0003: { text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n", why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it." },
-  POD0004: { text: CAST + "HOST: a very long script\n", config: '{ "limits": { "fileBytes": 40 } }', why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read." },
+  POD0003: {
+    text: CAST + "HOST: pay \u202Eyltsoc\u202C now\n",
+    why: "Invisible bidirectional controls can make a line read differently on screen from what is sent. The quick fix deletes it.",
+  },
+  POD0004: {
+    text: CAST + "HOST: a very long script\n",
+    config: '{ "limits": { "fileBytes": 40 } }',
+    why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read.",
+  },
   POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
   POD0006: {
     text: CAST + "HOST: Hello. */ */ */ */\n",
     config: '{ "limits": { "diagnosticsPerFile": 2 } }',
     why: "At most `limits.diagnosticsPerFile` diagnostics (200 by default) are shown for one file, the first ones by position; one line says how many more there are. 0 shows them all.",
   },
-  POD0007: { text: CAST + "HOST: Hello \uFEFFthere.\n", why: "U+FEFF is a byte-order mark only as a file's very first character; anywhere else it is an invisible character that would be sent to the service. The quick fix deletes it." },
-  POD0008: { text: CAST + "HOST: Hello.\n", why: "Windows Notepad's \"Unicode\" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line." },
-  POD0101: { text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n", why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script." },
-  POD0102: { text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n", why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line." },
+  POD0007: {
+    text: CAST + "HOST: Hello \uFEFFthere.\n",
+    why: "U+FEFF is a byte-order mark only as a file's very first character; anywhere else it is an invisible character that would be sent to the service. The quick fix deletes it.",
+  },
+  POD0008: {
+    text: CAST + "HOST: Hello.\n",
+    why: 'Windows Notepad\'s "Unicode" is UTF-16: one error for the whole file (the example is saved as UTF-16), not one per line.',
+  },
+  POD0101: {
+    text: CAST + "HOST: Hello.\n/* cut for time\nGUEST: It's a long story.\n",
+    why: "A boneyard hides everything up to `*/`; without one it hides the rest of the script.",
+  },
+  POD0102: {
+    text: CAST + "HOST: Hello [[check this\n\nGUEST: Hi.\n",
+    why: "A note ends at `]]` and cannot span a blank line; an unclosed one ends with its line.",
+  },
   POD0103: { text: CAST + "HOST: Hello. */\n", why: "A `*/` that closes nothing is probably a boneyard whose `/*` was deleted." },
-  POD0110: { text: CAST + "HOST: Hello.\n\nand then she left.\n", why: "Every line must be an element of the script; a line that is none is never dropped silently." },
+  POD0110: {
+    text: CAST + "HOST: Hello.\n\nand then she left.\n",
+    why: "Every line must be an element of the script; a line that is none is never dropped silently.",
+  },
   POD0111: { text: CAST + "Host: Hello.\n", why: "Speaker labels are written in capitals; `@Name:` forces a mixed-case label." },
-  POD0112: { text: "Title: Example\n an indented line with one space\n\n", why: "The title page is `Key: value` lines; values continue on lines indented by two spaces or a tab." },
-  POD0113: { text: "Title: Example\nCast:\n    HOST: Ethan\nHOST: Hello.\n", why: "The title page runs to the first blank line, so dialogue right after it is read as metadata." },
-  POD0114: { text: CAST + "HOST: Hello.\nFun fact: it rained.\n", why: "A speech runs to the next blank line: a line under it that looks like a label (`Fun fact:`) is spoken as part of it." },
-  POD0118: { text: CAST + "HOST: Hello.\n# Part two\n", why: "A heading or direction directly under a speech ends it and is never spoken; a blank line before it says so plainly (`podc fmt` adds it)." },
+  POD0112: {
+    text: "Title: Example\n an indented line with one space\n\n",
+    why: "The title page is `Key: value` lines; values continue on lines indented by two spaces or a tab.",
+  },
+  POD0113: {
+    text: "Title: Example\nCast:\n    HOST: Ethan\nHOST: Hello.\n",
+    why: "The title page runs to the first blank line, so dialogue right after it is read as metadata.",
+  },
+  POD0114: {
+    text: CAST + "HOST: Hello.\nFun fact: it rained.\n",
+    why: "A speech runs to the next blank line: a line under it that looks like a label (`Fun fact:`) is spoken as part of it.",
+  },
+  POD0118: {
+    text: CAST + "HOST: Hello.\n# Part two\n",
+    why: "A heading or direction directly under a speech ends it and is never spoken; a blank line before it says so plainly (`podc fmt` adds it).",
+  },
   POD0115: { text: CAST + "END SONG\n", why: "`END SONG` closes a song block; here there is none open." },
   POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
-  POD0122: { text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n", why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key." },
+  POD0122: {
+    text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n",
+    why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key.",
+  },
   POD0130: {
     text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
     file: "episode.fdx",
@@ -65,20 +105,51 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0204: { text: "Title: Example\nCast:\n    HOST: Ethan\n    HOST: Jake\n\nHOST: Hi.\n", why: "A label cast twice: the later entry is used." },
   POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
   POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },
-  POD0303: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n", why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading." },
+  POD0303: {
+    text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n",
+    why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading.",
+  },
   POD0304: { text: CAST + "SONG: Anthem\nStlye: pop\nLa la la\nEND SONG\n", why: "Song headers are `Style` and `Model`." },
-  POD0305: { text: CAST + "SONG: Anthem\nStyle: pop\n[Chrous]\nLa la la\n[Guitar Solo]\nEND SONG\n", why: "Free-form tags such as `[Guitar Solo]` are sent as written with no word; a tag that nearly names a known section is probably a typo the service would sing." },
-  POD0306: { text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n", config: '{ "models": ["auto", "mureka-7"] }', why: "With `models` in podc.json, only those models may be named." },
+  POD0305: {
+    text: CAST + "SONG: Anthem\nStyle: pop\n[Chrous]\nLa la la\n[Guitar Solo]\nEND SONG\n",
+    why: "Free-form tags such as `[Guitar Solo]` are sent as written with no word; a tag that nearly names a known section is probably a typo the service would sing.",
+  },
+  POD0306: {
+    text: CAST + "SONG: Anthem\nStyle: pop\nModel: mureka-9\nLa la la\nEND SONG\n",
+    config: '{ "models": ["auto", "mureka-7"] }',
+    why: "With `models` in podc.json, only those models may be named.",
+  },
   POD0307: { text: CAST + "SONG: Anthem\nStyle: pop\nStyle: rock\nLa la la\nEND SONG\n", why: "A song header given twice: the later value is used." },
-  POD0308: { text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n", why: "Headers come before the lyrics; after them, a `Key:` line is sung." },
-  POD0309: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 4\nLa la la\nEND SONG\n", why: "The service makes 1 to 3 takes of a song (`n`) and bills each; without `Takes` (or `songs.takes` in podc.json) it makes 2." },
-  POD0310: { text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n", why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again." },
-  POD0401: { text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n", why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent." },
-  POD0402: { text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n", why: "The style prompt may be at most `limits.promptChars` characters (1024)." },
+  POD0308: {
+    text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\nModel: auto\nEND SONG\n",
+    why: "Headers come before the lyrics; after them, a `Key:` line is sung.",
+  },
+  POD0309: {
+    text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 4\nLa la la\nEND SONG\n",
+    why: "The service makes 1 to 3 takes of a song (`n`) and bills each; without `Takes` (or `songs.takes` in podc.json) it makes 2.",
+  },
+  POD0310: {
+    text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n",
+    why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again.",
+  },
+  POD0401: {
+    text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n",
+    why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent.",
+  },
+  POD0402: {
+    text: CAST + "SONG: Anthem\nStyle: " + "dreamy, ".repeat(130) + "pop\nLa la\nEND SONG\n",
+    why: "The style prompt may be at most `limits.promptChars` characters (1024).",
+  },
   POD0501: { text: CAST + "[[TODO: record the intro again]]\n", why: "Notes that start with TODO are listed so unfinished work is visible." },
   POD0601: { text: CAST + "HOST\n(silence)\n", why: "A speech with only parentheticals or notes makes no turn." },
-  POD0602: { text: CAST + "HOST: " + "word ".repeat(90) + "\n", why: "A sentence longer than a turn (`limits.turnChars`, 400) is cut at the last space before the limit." },
-  POD0603: { text: CAST + "HOST: That's hilarious [laugh] — anyway.\n", why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`." },
+  POD0602: {
+    text: CAST + "HOST: " + "word ".repeat(90) + "\n",
+    why: "A sentence longer than a turn (`limits.turnChars`, 400) is cut at the last space before the limit.",
+  },
+  POD0603: {
+    text: CAST + "HOST: That's hilarious [laugh] — anyway.\n",
+    why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`.",
+  },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },
 };
@@ -101,8 +172,7 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
       printed: imported.diagnostics.map((d) => renderHuman(d, example.file!, imported.source, false)).join("\n\n"),
     };
   }
-  const input =
-    code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
+  const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const analysis = analyze(input, { file: "episode.pod", config });
   const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
@@ -172,7 +242,14 @@ export function diagnosticsDoc(): string {
     const checkedBy = rules.length > 0 ? ` Checked by the rule ${rules.join(" and ")}.` : "";
     out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}${checkedBy}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
-    out.push(example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:", "", "```", shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), "```", "");
+    out.push(
+      example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:",
+      "",
+      "```",
+      shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+      "```",
+      "",
+    );
     if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");
     out.push("podc prints:", "", "```", runExample(code).printed.replace(/[\u0000\u202A-\u202E]/g, "\uFFFD"), "```", "");
   }

@@ -34,7 +34,14 @@ function exampleEpisode(): { episode: PreviewEpisode; files: Map<string, number>
   const analysis = analyze(readFileSync(SCRIPT), { file: "lighthouse-keepers.pod", config });
   if (!analysis.plan) throw new Error("the example no longer checks clean");
   const wpm = config.speech.wordsPerMinute;
-  const episode: PreviewEpisode = { title: analysis.plan.title ?? "Episode", audio: "lighthouse-keepers.mp3", durationMs: 0, chapters: [], cues: [], songs: [] };
+  const episode: PreviewEpisode = {
+    title: analysis.plan.title ?? "Episode",
+    audio: "lighthouse-keepers.mp3",
+    durationMs: 0,
+    chapters: [],
+    cues: [],
+    songs: [],
+  };
   const files = new Map<string, number>();
   let at = 0;
   let section: string | undefined;
@@ -61,7 +68,10 @@ function exampleEpisode(): { episode: PreviewEpisode; files: Map<string, number>
       if (text !== undefined) episode.cues.push({ startMs: at + part.startMs, endMs: at + part.endMs, text, kind: "lyrics" });
     }
     episode.chapters.push({ startMs: at, title, kind: "song" });
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     const takes = Array.from({ length: request.body.n ?? 2 }, (_, t) => {
       const audio = `takes/${slug}.take-${t + 1}.mp3`;
       // Takes differ in length a little, as two renderings of one song do.
@@ -102,7 +112,15 @@ async function withPage<T>(dir: string, use: (page: Page) => Promise<T>): Promis
   const browser = await chromium.launchPersistentContext(join(dir, "profile"), {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
     viewport: options.phone ? { width: 390, height: 844 } : { width: 1100, height: 900 },
     colorScheme: options.dark ? "dark" : "light",
   });
@@ -145,7 +163,13 @@ async function screenshot(dir: string): Promise<void> {
 async function measure(dir: string, count: number): Promise<void> {
   const cueMs = 3000;
   const text = "Everything is personal at three in the morning, and the lamp still turns.";
-  const cues = Array.from({ length: count }, (_, i) => ({ startMs: i * cueMs, endMs: i * cueMs + 2800, speaker: i % 2 ? "GUEST" : "HOST", text, kind: "speech" as const }));
+  const cues = Array.from({ length: count }, (_, i) => ({
+    startMs: i * cueMs,
+    endMs: i * cueMs + 2800,
+    speaker: i % 2 ? "GUEST" : "HOST",
+    text,
+    kind: "speech" as const,
+  }));
   const durationMs = count * cueMs;
   const chapters = Array.from({ length: Math.ceil(count / 100) }, (_, i) => ({ startMs: i * 100 * cueMs, title: `Part ${i + 1}`, kind: "section" as const }));
   await ffmpeg(["-f", "lavfi", "-i", "anullsrc=r=22050:cl=mono", "-t", String(durationMs / 1000), "-b:a", "8k", join(dir, "long.mp3")]);

@@ -10,13 +10,7 @@ export const SCHEMA_PATH = fileURLToPath(new URL("../schema/podc.schema.json", i
 /** The JSON Schema of podc.json, as text. */
 export function configJsonSchema(): string {
   const schema = z.toJSONSchema(ConfigSchema, { io: "input", target: "draft-2020-12" });
-  return (
-    JSON.stringify(
-      { ...schema, title: "podc project configuration (podc.json)" },
-      null,
-      2,
-    ) + "\n"
-  );
+  return JSON.stringify({ ...schema, title: "podc project configuration (podc.json)" }, null, 2) + "\n";
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -29,15 +29,15 @@ function expectFile(path: string, actual: string | undefined): void {
 
 describe("golden fixtures", () => {
   beforeAll(loadDisplayWidth);
-  const fixtures = readdirSync(DIR).filter((f) => f.endsWith(".pod")).sort();
+  const fixtures = readdirSync(DIR)
+    .filter((f) => f.endsWith(".pod"))
+    .sort();
   it("has fixtures", () => expect(fixtures.length).toBeGreaterThan(10));
   for (const fixture of fixtures) {
     it(fixture, () => {
       const name = fixture.slice(0, -4);
       const configPath = join(DIR, `${name}.config.json`);
-      const config = existsSync(configPath)
-        ? parseConfig(readFileSync(configPath, "utf8"), configPath).config
-        : defaultConfig();
+      const config = existsSync(configPath) ? parseConfig(readFileSync(configPath, "utf8"), configPath).config : defaultConfig();
       const analysis = analyze(readFileSync(join(DIR, fixture)), { file: fixture, config });
       const rendered = analysis.diagnostics.map((d) => renderHuman(d, fixture, analysis.source, false) + "\n").join("\n");
       expectFile(join(DIR, `${name}.diagnostics.txt`), rendered === "" ? "no diagnostics\n" : rendered);

@@ -63,7 +63,11 @@ export class LspClient {
     const done = this.published(uri, last);
     const frames = changes.map((change, i) => {
       const body = Buffer.from(
-        JSON.stringify({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: version + i + 1 }, contentChanges: [change] } }),
+        JSON.stringify({
+          jsonrpc: "2.0",
+          method: "textDocument/didChange",
+          params: { textDocument: { uri, version: version + i + 1 }, contentChanges: [change] },
+        }),
       );
       return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
     });

@@ -44,13 +44,37 @@ export const alignment: Row = {
           await emu.close();
         }
         const clean = await measure(rendered, ffmpeg);
-        const room = await measure(rendered.map((request) => ({ ...request, file: withRoomTone(ffmpeg, request.file) })), ffmpeg);
+        const room = await measure(
+          rendered.map((request) => ({ ...request, file: withRoomTone(ffmpeg, request.file) })),
+          ffmpeg,
+        );
         const turns = rendered.reduce((n, r) => n + r.turns.length, 0);
         const note = `${rendered.length} requests, ${turns} turns, ${clean.aligned.length} boundaries`;
         out.push(
-          errorFigure(`alignment.${engine}.median`, `boundary error, median, ${engine} voice`, summarize(clean.aligned), summarize(clean.proportional), note, true),
-          errorFigure(`alignment.${engine}.p95`, `boundary error, p95, ${engine} voice`, single(quantile(clean.aligned, 0.95)), single(quantile(clean.proportional, 0.95)), note, false),
-          errorFigure(`alignment.${engine}.room`, `boundary error, median, ${engine} voice over room tone`, summarize(room.aligned), summarize(room.proportional), note, true),
+          errorFigure(
+            `alignment.${engine}.median`,
+            `boundary error, median, ${engine} voice`,
+            summarize(clean.aligned),
+            summarize(clean.proportional),
+            note,
+            true,
+          ),
+          errorFigure(
+            `alignment.${engine}.p95`,
+            `boundary error, p95, ${engine} voice`,
+            single(quantile(clean.aligned, 0.95)),
+            single(quantile(clean.proportional, 0.95)),
+            note,
+            false,
+          ),
+          errorFigure(
+            `alignment.${engine}.room`,
+            `boundary error, median, ${engine} voice over room tone`,
+            summarize(room.aligned),
+            summarize(room.proportional),
+            note,
+            true,
+          ),
         );
         context.log(`  alignment ${engine}: median ${quantile(clean.aligned, 0.5)} ms, p95 ${quantile(clean.aligned, 0.95)} ms over ${note}`);
       }
@@ -88,7 +112,14 @@ function single(value: number): ReturnType<typeof summarize> {
   return summarize([value]);
 }
 
-function errorFigure(id: string, label: string, value: ReturnType<typeof summarize>, baseline: ReturnType<typeof summarize>, note: string, target: boolean): Figure {
+function errorFigure(
+  id: string,
+  label: string,
+  value: ReturnType<typeof summarize>,
+  baseline: ReturnType<typeof summarize>,
+  note: string,
+  target: boolean,
+): Figure {
   return {
     id,
     label,

@@ -42,7 +42,23 @@ export const build: Row = {
       const plainFfmpeg = () => {
         const started = performance.now();
         const graph = `${inputs.map((_, i) => `[${i}:a]aresample=48000,aformat=channel_layouts=stereo[c${i}]`).join(";")};${inputs.map((_, i) => `[c${i}]`).join("")}concat=n=${inputs.length}:v=0:a=1[mix]`;
-        const args = ["-hide_banner", "-nostdin", ...inputs.flatMap((f) => ["-i", f]), "-filter_complex", graph, "-map", "[mix]", "-c:a", "libmp3lame", "-b:a", "128k", "-ar", "44100", "-y", join(dir, "plain.mp3")];
+        const args = [
+          "-hide_banner",
+          "-nostdin",
+          ...inputs.flatMap((f) => ["-i", f]),
+          "-filter_complex",
+          graph,
+          "-map",
+          "[mix]",
+          "-c:a",
+          "libmp3lame",
+          "-b:a",
+          "128k",
+          "-ar",
+          "44100",
+          "-y",
+          join(dir, "plain.mp3"),
+        ];
         const run = spawnSync("ffmpeg", args, { encoding: "utf8" });
         if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.trim().split("\n").slice(-3).join(" / ")}`);
         return performance.now() - started;

@@ -10,7 +10,11 @@ const SHOWN = ["long", "songs", "cjk"];
 const TARGET = 5;
 
 /** Peak resident set of `podc check path` and of `node -e 0`, each measured `runs` times, alternating. */
-function peaks(context: BenchContext, path: string, runs: number): { podc: number[]; bare: number[]; status: number | null; signal: string | null; stderr: string } {
+function peaks(
+  context: BenchContext,
+  path: string,
+  runs: number,
+): { podc: number[]; bare: number[]; status: number | null; signal: string | null; stderr: string } {
   const podc: number[] = [];
   const bare: number[] = [];
   let last = { status: 0 as number | null, signal: null as string | null, stderr: "" };

@@ -15,7 +15,6 @@ import { paired, summarize } from "../lib/stats.js";
 
 const KEY = "sk-bench-state-store";
 
-
 let projects = 0;
 
 /** A fresh repository whose requests no earlier run has made (a unique word in every request). */
@@ -30,10 +29,15 @@ function repository(context: BenchContext): string {
 function podcRun(context: BenchContext, dir: string, env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [context.launcher, "run", "episode.pod"], { cwd: dir, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env } }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`podc run exited ${error.code}: ${stderr.trim().split("\n").slice(-3).join(" / ")}`));
-      else resolve(performance.now() - started);
-    });
+    execFile(
+      process.execPath,
+      [context.launcher, "run", "episode.pod"],
+      { cwd: dir, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env } },
+      (error, _stdout, stderr) => {
+        if (error) reject(new Error(`podc run exited ${error.code}: ${stderr.trim().split("\n").slice(-3).join(" / ")}`));
+        else resolve(performance.now() - started);
+      },
+    );
   });
 }
 

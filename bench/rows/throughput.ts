@@ -55,7 +55,16 @@ async function commandLine(context: BenchContext, shape: string, bytes: number):
       },
       () => context.node(["-e", READ_AND_SPLIT, path]).ms,
     );
-    out.push(speed(`cli.${command}.${shape}`, `podc ${command} (process), ${(bytes / MB).toFixed(0)} MB ${shape}`, bytes, runs.subject, runs.baseline, TARGETS[command]));
+    out.push(
+      speed(
+        `cli.${command}.${shape}`,
+        `podc ${command} (process), ${(bytes / MB).toFixed(0)} MB ${shape}`,
+        bytes,
+        runs.subject,
+        runs.baseline,
+        TARGETS[command],
+      ),
+    );
   }
   return out;
 }

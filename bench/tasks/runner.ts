@@ -46,7 +46,9 @@ defineTasks({
     const result = await measure(async () => {
       const code = await main(["run", "episode.pod"], { stdout: discard(), stderr, env, cwd: dir });
       if (code !== 0) throw new Error(`podc run exited ${code}: ${output}`);
-      return readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8").split("\n").filter((line) => line.includes('"type":"done"')).length;
+      return readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"type":"done"')).length;
     });
     return result;
   },

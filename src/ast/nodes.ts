@@ -156,14 +156,7 @@ export type Song = z.infer<typeof SongSchema>;
 export const InvalidSchema = z.object({ type: z.literal("Invalid"), span: SpanSchema, text: z.string() });
 export type Invalid = z.infer<typeof InvalidSchema>;
 
-export const BodyElementSchema = z.discriminatedUnion("type", [
-  SectionSchema,
-  SpeechSchema,
-  DirectionSchema,
-  NoteSchema,
-  SongSchema,
-  InvalidSchema,
-]);
+export const BodyElementSchema = z.discriminatedUnion("type", [SectionSchema, SpeechSchema, DirectionSchema, NoteSchema, SongSchema, InvalidSchema]);
 export type BodyElement = z.infer<typeof BodyElementSchema>;
 
 export const ScriptSchema = z.object({

@@ -77,11 +77,7 @@ export function songHeader(song: Song, name: string): string | undefined {
 // as not given, so that a blank header falls through instead of sending an empty model.
 
 /** The model a song is generated with, and which source named it. */
-export function songModelChoice(
-  song: Song,
-  titlePageModel: string | undefined,
-  configModel: string | undefined,
-): { model: string; source: ModelSource } {
+export function songModelChoice(song: Song, titlePageModel: string | undefined, configModel: string | undefined): { model: string; source: ModelSource } {
   const given: Record<(typeof MODEL_PRECEDENCE)[number], string | undefined> = {
     song: songHeader(song, "model"),
     titlePage: titlePageModel,

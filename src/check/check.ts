@@ -48,13 +48,7 @@ export class Checker {
 }
 
 /** Runs the rules over a parsed script in one walk and returns what they report. */
-export function check(
-  script: Script,
-  source: SourceText,
-  config: Config,
-  cast: Map<string, CastMember>,
-  rules: readonly Rule[] = RULES,
-): Diagnostic[] {
+export function check(script: Script, source: SourceText, config: Config, cast: Map<string, CastMember>, rules: readonly Rule[] = RULES): Diagnostic[] {
   const checker = new Checker(script, source, config, cast, rules);
   for (const element of script.body) checker.element(element);
   return checker.finish();

@@ -42,7 +42,12 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;
-    const fix = ["podc run", ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
+    const fix = [
+      "podc run",
+      ...(choice.local ? ["--local"] : []),
+      ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []),
+      quoted(script.source),
+    ].join(" ");
     const keyBase = choice.keyBase;
     try {
       const started = performance.now();

@@ -39,7 +39,9 @@ async function build({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   // A run at work may be replacing the very files the build reads; it builds its episodes itself when it ends.
   const holder = currentHolder(stateDir(compiled.root));
   if (holder && holder.host === hostname() && isAlive(holder)) {
-    io.stderr.write(`podc build: a podc run is working in this repository (pid ${holder.pid} since ${holder.startedAt}): it builds its episodes when it ends; build once it has\n`);
+    io.stderr.write(
+      `podc build: a podc run is working in this repository (pid ${holder.pid} since ${holder.startedAt}): it builds its episodes when it ends; build once it has\n`,
+    );
     return EXIT.failed;
   }
   let keyBase: string | undefined;

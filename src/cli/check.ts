@@ -12,7 +12,7 @@ const OPTIONS = {
     type: "string",
     choices: FORMATS,
     default: "human",
-    help: "human: each diagnostic with its source line, underlined, and help (stderr); json: one object {\"diagnostics\": […]} (stdout); line: file:line:col: severity code: message (stdout, for problem matchers)",
+    help: 'human: each diagnostic with its source line, underlined, and help (stderr); json: one object {"diagnostics": […]} (stdout); line: file:line:col: severity code: message (stdout, for problem matchers)',
   },
   watch: { type: "boolean", help: "check again whenever a script or podc.json changes" },
 } as const satisfies OptionTable;

@@ -66,10 +66,7 @@ export interface Command<O extends OptionTable = OptionTable> {
 const HELP_OPTION: OptionSpec = { type: "boolean", short: "h", help: "show this help" };
 
 /** A command from its option table and what it does with the parsed arguments. */
-export function defineCommand<const O extends OptionTable>(
-  spec: CommandSpec<O>,
-  handler: (args: Parsed<O>, io: Io) => Promise<number>,
-): Command<O> {
+export function defineCommand<const O extends OptionTable>(spec: CommandSpec<O>, handler: (args: Parsed<O>, io: Io) => Promise<number>): Command<O> {
   return {
     spec,
     async run(argv, io) {

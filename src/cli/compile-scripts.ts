@@ -49,7 +49,9 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       config = loaded.config;
       configPath = loaded.path;
     } else if (loaded.path !== configPath) {
-      throw new UsageError(`${shown} belongs to another project (${loaded.path ?? "no podc.json"}) than ${displayPath(files[0]!, io.cwd)}: run each project's scripts separately`);
+      throw new UsageError(
+        `${shown} belongs to another project (${loaded.path ?? "no podc.json"}) than ${displayPath(files[0]!, io.cwd)}: run each project's scripts separately`,
+      );
     }
     const here = repositoryRoot(dirname(file), io.cwd);
     if (root === undefined) root = here;
@@ -73,7 +75,14 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       failed = true;
       continue;
     }
-    scripts.push({ name, source: shown, sourceInRoot: relative(root, file).split(sep).join("/"), outDir, plan: analysis.plan, tags: episodeTags(analysis.script) });
+    scripts.push({
+      name,
+      source: shown,
+      sourceInRoot: relative(root, file).split(sep).join("/"),
+      outDir,
+      plan: analysis.plan,
+      tags: episodeTags(analysis.script),
+    });
   }
   if (failed) {
     printer.finish(files.length);

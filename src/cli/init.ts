@@ -140,7 +140,11 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   const wanted: Planned[] = [
     { path: join(dir, CONFIG_FILE), text: `${JSON.stringify({ $schema: schema.path }, null, 2)}\n`, why: "the project's configuration (podc.json)" },
     { path: join(dir, "episodes", "welcome.pod"), text: EXAMPLE, why: "an example episode" },
-    { path: join(dir, ".vscode", "extensions.json"), text: `${JSON.stringify({ recommendations: ["podc.podc-vscode"] }, null, 2)}\n`, why: "the editor recommendation" },
+    {
+      path: join(dir, ".vscode", "extensions.json"),
+      text: `${JSON.stringify({ recommendations: ["podc.podc-vscode"] }, null, 2)}\n`,
+      why: "the editor recommendation",
+    },
     { path: join(repo, ".github", "workflows", "podc.yml"), text: workflow(projectInRepo), why: "the CI workflow" },
     { path: join(repo, ".github", "podc-problem-matcher.json"), text: PROBLEM_MATCHER, why: "the CI problem matcher" },
   ];

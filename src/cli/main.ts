@@ -56,7 +56,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   if (name.startsWith("-")) {
     const near = nearest(name.replace(/^-+/, ""), ["help", "version"]);
-    io.stderr.write(`podc: unknown option ${name}${near ? ` (did you mean --${near}?)` : ""}\nUsage: podc <command> [options]; podc help for the list of commands.\n`);
+    io.stderr.write(
+      `podc: unknown option ${name}${near ? ` (did you mean --${near}?)` : ""}\nUsage: podc <command> [options]; podc help for the list of commands.\n`,
+    );
     return EXIT.usage;
   }
   const entry = COMMANDS[name];

@@ -31,7 +31,11 @@ const OPTIONS = {
   "resubmit-ambiguous": { type: "boolean", help: "send again the requests whose outcome is unknown (they may be billed twice)" },
   "retry-failed": { type: "boolean", help: "send a new (paid) request for songs that failed and requests that were rejected" },
   "regenerate-lost": { type: "boolean", help: "send a new (paid) request when audio is gone from disk and its link expired" },
-  "max-cost": { type: "string", arg: "AMOUNT", help: "send nothing if the requests this run would send are estimated to cost more (in pricing.currency; overrides service.maxCost)" },
+  "max-cost": {
+    type: "string",
+    arg: "AMOUNT",
+    help: "send nothing if the requests this run would send are estimated to cost more (in pricing.currency; overrides service.maxCost)",
+  },
   "no-build": { type: "boolean", help: "stop once the audio is here: do not assemble the finished episode (podc build)" },
   "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
@@ -56,14 +60,20 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
 async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
-  if (!Number.isInteger(maxFileMb) || maxFileMb < 1) throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
+  if (!Number.isInteger(maxFileMb) || maxFileMb < 1)
+    throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const maxCostFlag = values["max-cost"] === undefined ? undefined : parseAmount(values["max-cost"]);
   const files = positionals.map((p) => resolve(io.cwd, p));
   const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
   // A cap is about money: --local bills nothing, so it never applies there.
-  const cap = maxCostFlag !== undefined ? { maxCost: maxCostFlag, from: "--max-cost" } : config.service.maxCost !== undefined ? { maxCost: config.service.maxCost, from: "service.maxCost in podc.json" } : undefined;
+  const cap =
+    maxCostFlag !== undefined
+      ? { maxCost: maxCostFlag, from: "--max-cost" }
+      : config.service.maxCost !== undefined
+        ? { maxCost: config.service.maxCost, from: "service.maxCost in podc.json" }
+        : undefined;
   if (cap && !config.pricing && !values.local && !values["dry-run"]) {
     const refusal = capWithoutPrices(cap.from);
     return configError(io, `${refusal.reason}: nothing was sent. ${refusal.advice[0]!.toUpperCase()}${refusal.advice.slice(1)}.`);
@@ -153,7 +163,9 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 async function startLocal(state: string, config: Config, speech: SpeechEngine, io: Io): Promise<StartedService> {
   const { startLocalService, LOCAL_POLL_MS } = await import("./local-service.js");
   const local = await startLocalService(state, config, speech);
-  io.stderr.write(`podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${displayPath(local.ledgerPath, io.cwd)})\n`);
+  io.stderr.write(
+    `podc: --local: the built-in emulator runs on ${local.baseUrl}; nothing is billed (what would be: ${displayPath(local.ledgerPath, io.cwd)})\n`,
+  );
   return { baseUrl: local.baseUrl, apiKey: local.apiKey, pollIntervalMs: LOCAL_POLL_MS, close: () => local.close() };
 }
 

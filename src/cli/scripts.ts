@@ -18,9 +18,7 @@ export async function findScripts(args: string[], cwd: string): Promise<string[]
       found.add(absolute);
       continue;
     }
-    const matches = stat?.isDirectory()
-      ? await glob("**/*.pod", absolute)
-      : await glob(arg.replace(/\\/g, "/"), cwd).catch(() => []);
+    const matches = stat?.isDirectory() ? await glob("**/*.pod", absolute) : await glob(arg.replace(/\\/g, "/"), cwd).catch(() => []);
     if (matches.length === 0 && args.length > 0) {
       throw new UsageError(stat ? `no .pod scripts under ${arg}` : `no such file, and no script matches: ${arg}`);
     }
@@ -42,4 +40,3 @@ function statOrUndefined(path: string) {
     return undefined;
   }
 }
-

@@ -16,7 +16,12 @@ const OPTIONS = {
   "link-ttl-ms": { type: "string", default: "86400000", arg: "MS", help: "how long audio links stay valid" },
   "data-dir": { type: "string", arg: "DIR", help: "keep audio and the ledger here (default: a temporary folder, removed on exit)" },
   ledger: { type: "string", arg: "FILE", help: "write the ledger of paid requests here (default: DATA_DIR/ledger.jsonl)" },
-  speech: { type: "string", default: "auto", choices: ["auto", "espeak-ng", "synth"], help: "how speech is made: espeak-ng when installed (auto), or tones (synth)" },
+  speech: {
+    type: "string",
+    default: "auto",
+    choices: ["auto", "espeak-ng", "synth"],
+    help: "how speech is made: espeak-ng when installed (auto), or tones (synth)",
+  },
   concurrency: { type: "string", arg: "N", help: "most unfinished tasks at once; more get 429 (default: unlimited)" },
   "plain-404": { type: "boolean", help: "answer unknown paths in plain text, as the real service does" },
   "latency-ms": { type: "string", arg: "MS", help: "fault: delay every answer by MS" },
@@ -88,9 +93,7 @@ async function serveParsed({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<
     throw new UsageError(error.message);
   });
   io.stdout.write(`listening on ${emulator.url}\n`);
-  io.stderr.write(
-    `podc serve: speech ${emulator.speechEngine}, ledger ${emulator.ledgerPath}, audio in ${emulator.dataDir}; Ctrl-C stops\n`,
-  );
+  io.stderr.write(`podc serve: speech ${emulator.speechEngine}, ledger ${emulator.ledgerPath}, audio in ${emulator.dataDir}; Ctrl-C stops\n`);
   await stopped(io.interrupted);
   await emulator.close();
   return EXIT.ok;

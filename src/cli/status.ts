@@ -7,7 +7,7 @@ import { EXIT, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 
 const OPTIONS = {
-  json: { type: "boolean", help: "one JSON object {\"jobs\": […]} on stdout" },
+  json: { type: "boolean", help: 'one JSON object {"jobs": […]} on stdout' },
   local: { type: "boolean", help: "the jobs of the built-in emulator (podc run --local) instead of the service's" },
   out: { type: "string", arg: "DIR", help: "where the episodes were written, as given to podc run (default: out/ at the repository's root)" },
 } as const;
@@ -67,7 +67,8 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store
     io.stdout.write(`${JSON.stringify({ jobs: rows, ...(running[0] ? { runningNow: running[0], runs: running } : {}) }, null, 2)}\n`);
     return EXIT.ok;
   }
-  for (const run of running) io.stderr.write(`podc status: a podc run is working (pid ${run.pid} on ${run.host} since ${run.startedAt}); states may be changing\n`);
+  for (const run of running)
+    io.stderr.write(`podc status: a podc run is working (pid ${run.pid} on ${run.host} since ${run.startedAt}); states may be changing\n`);
   io.stdout.write(statusText(rows));
   if (files.length === 0 && rows.length > 0) {
     io.stderr.write(`podc status: ${found.kind === "file" ? `journal ${displayPath(found.where, io.cwd)}` : `the shared store ${found.where}`}\n`);

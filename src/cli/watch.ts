@@ -62,9 +62,11 @@ export async function watchCheck(args: string[], format: Format, io: Io): Promis
       const paths = [...pending];
       pending.clear();
       // Re-checks run one after another, never two at once.
-      running = running.then(() => session.recheck(paths)).catch((error: unknown) => {
-        io.stderr.write(`podc: ${(error as Error).message}\n`);
-      });
+      running = running
+        .then(() => session.recheck(paths))
+        .catch((error: unknown) => {
+          io.stderr.write(`podc: ${(error as Error).message}\n`);
+        });
     }, DEBOUNCE_MS);
   });
   await new Promise<void>((ready) => watcher.once("ready", () => ready()));

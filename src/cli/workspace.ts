@@ -53,8 +53,7 @@ export function readScript(path: string): { bytes: Uint8Array } | { error: strin
     return { bytes: readFileSync(path) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : code ?? "unreadable";
+    const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (code ?? "unreadable");
     return { error: reason };
   }
 }

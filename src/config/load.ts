@@ -52,9 +52,14 @@ export function parseConfig(text: string, file: string): LoadedConfig {
       config: defaultConfig(),
       source,
       diagnostics: [
-        diagnostic("POD0702", source.span(at, at + (first?.length ?? 0)), `${CONFIG_FILE} is not valid JSON: ${first ? describe(printParseErrorCode(first.error)) : "empty file"}`, {
-          file,
-        }),
+        diagnostic(
+          "POD0702",
+          source.span(at, at + (first?.length ?? 0)),
+          `${CONFIG_FILE} is not valid JSON: ${first ? describe(printParseErrorCode(first.error)) : "empty file"}`,
+          {
+            file,
+          },
+        ),
       ],
     };
   }
@@ -99,7 +104,9 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
     if (RESERVED_LABELS.has(label)) {
       const key = value?.parent?.children?.[0];
       diagnostics.push(
-        diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, { file }),
+        diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, {
+          file,
+        }),
       );
     }
     if (!voices.has(voice)) {
@@ -115,10 +122,15 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
   if (config.models && !config.models.includes(config.model)) {
     const value = findNodeAtLocation(tree, ["model"]);
     diagnostics.push(
-      diagnostic("POD0306", value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0), `the default model ${config.model} is not in "models"`, {
-        file,
-        help: `add it to "models", or choose one of: ${config.models.join(", ")}`,
-      }),
+      diagnostic(
+        "POD0306",
+        value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0),
+        `the default model ${config.model} is not in "models"`,
+        {
+          file,
+          help: `add it to "models", or choose one of: ${config.models.join(", ")}`,
+        },
+      ),
     );
   }
   return diagnostics;

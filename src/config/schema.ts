@@ -39,14 +39,21 @@ export const ServiceSettingsSchema = z
       .default(DEFAULT_QUERY_PATH)
       .describe("Path template for reading a song task; {id} is replaced by the URL-encoded task id."),
     pollIntervalMs: z.number().int().min(100).default(5000).describe("Milliseconds between polls of a running song task."),
-    timeoutMs: z.number().int().min(1000).default(15 * 60 * 1000).describe("Overall deadline of one `podc run`, in milliseconds."),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .default(15 * 60 * 1000)
+      .describe("Overall deadline of one `podc run`, in milliseconds."),
     requestTimeoutMs: z.number().int().min(100).default(120_000).describe("Deadline of one HTTP request, in milliseconds."),
     concurrency: z.number().int().min(1).max(64).default(1).describe("Paid requests in flight at once (1 on trial accounts)."),
     maxCost: z
       .number()
       .min(0)
       .optional()
-      .describe("Most a run may spend on new requests, in `pricing.currency`, estimated from `pricing`; a run that would spend more sends nothing. `--max-cost` overrides it."),
+      .describe(
+        "Most a run may spend on new requests, in `pricing.currency`, estimated from `pricing`; a run that would spend more sends nothing. `--max-cost` overrides it.",
+      ),
   })
   .strict();
 export type ServiceSettings = z.infer<typeof ServiceSettingsSchema>;
@@ -57,7 +64,7 @@ const SpeechSettingsSchema = z
       .array(z.string().min(1))
       .default([])
       .describe(
-        "Inline tags the voices support, such as \"laugh\" for [laugh] or \"break\" for <break time=\"1s\"/>; any other tag in a speech is sent as written with a warning that the voice may read it aloud.",
+        'Inline tags the voices support, such as "laugh" for [laugh] or "break" for <break time="1s"/>; any other tag in a speech is sent as written with a warning that the voice may read it aloud.',
       ),
     wordsPerMinute: z
       .number()
@@ -132,15 +139,14 @@ export const ConfigSchema = z
       .default([...DEFAULT_VOICES])
       .describe("Voice names the account can use; a cast voice outside this list is an error."),
     model: z.string().min(1).default(DEFAULT_MODEL).describe("Default song model when neither the song nor the title page names one."),
-    models: z
-      .array(z.string().min(1))
-      .optional()
-      .describe("Allow-list of song models; when set, any other model is an error."),
+    models: z.array(z.string().min(1)).optional().describe("Allow-list of song models; when set, any other model is an error."),
     limits: LimitsSchema.default(LimitsSchema.parse({})),
     speech: SpeechSettingsSchema.default(SpeechSettingsSchema.parse({})),
     service: ServiceSettingsSchema.default(ServiceSettingsSchema.parse({})),
     songs: SongSettingsSchema.default({}),
-    pricing: PricingSchema.optional().describe("Prices of the service, for estimated costs (podc stats, run --dry-run, maxCost); none are built in, since prices change."),
+    pricing: PricingSchema.optional().describe(
+      "Prices of the service, for estimated costs (podc stats, run --dry-run, maxCost); none are built in, since prices change.",
+    ),
     build: BuildSettingsSchema.default(BuildSettingsSchema.parse({})),
   })
   .strict();

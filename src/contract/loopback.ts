@@ -27,9 +27,7 @@ export function isLoopbackHost(hostname: string): boolean {
 export function refuseInsecureUrl(url: URL): string | undefined {
   if (url.protocol === "https:") return undefined;
   if (url.protocol === "http:") {
-    return isLoopbackHost(url.hostname)
-      ? undefined
-      : `plain http:// is refused for ${url.host}: use https://, or http:// only to 127.0.0.1, ::1 or localhost`;
+    return isLoopbackHost(url.hostname) ? undefined : `plain http:// is refused for ${url.host}: use https://, or http:// only to 127.0.0.1, ::1 or localhost`;
   }
   return `unsupported URL scheme ${url.protocol} (only https:, or http: to loopback)`;
 }

@@ -11,7 +11,6 @@ import { refuseInsecureUrl } from "./loopback.js";
 const TERMINAL_STATUSES = ["succeeded", "failed", "timeouted", "cancelled"] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
-
 const Seconds = z.number().int().nonnegative();
 
 /**
@@ -20,10 +19,7 @@ const Seconds = z.number().int().nonnegative();
  */
 const OpaqueId = z.union([
   z.string().min(1),
-  z
-    .number()
-    .refine(Number.isSafeInteger, "a numeric id beyond 2^53 has lost digits in JSON; the service should send it as a string")
-    .transform(String),
+  z.number().refine(Number.isSafeInteger, "a numeric id beyond 2^53 has lost digits in JSON; the service should send it as a string").transform(String),
 ]);
 const Timestamp = Seconds.nullish();
 
@@ -77,9 +73,7 @@ export const ErrorBodySchema = z.looseObject({
 
 /** Where a task stands, reduced to what a runner acts on. */
 export type TaskState =
-  | { state: "running"; status: string }
-  | { state: "succeeded"; choices: UsableChoice[] }
-  | { state: "failed"; status: string; reason: string };
+  { state: "running"; status: string } | { state: "succeeded"; choices: UsableChoice[] } | { state: "failed"; status: string; reason: string };
 
 /** A choice whose `url` can actually be downloaded. */
 export type UsableChoice = Choice & { url: string };
@@ -98,9 +92,7 @@ export function taskState(task: SongTask): TaskState {
   if (task.status !== "succeeded") {
     return { state: "failed", status: task.status, reason: task.failed_reason || `task ${task.status}` };
   }
-  const choices = (task.choices ?? [])
-    .filter((c): c is UsableChoice => typeof c.url === "string" && isUsableUrl(c.url))
-    .sort((a, b) => a.index - b.index);
+  const choices = (task.choices ?? []).filter((c): c is UsableChoice => typeof c.url === "string" && isUsableUrl(c.url)).sort((a, b) => a.index - b.index);
   if (choices.length === 0) {
     return { state: "failed", status: task.status, reason: "the task succeeded but no choice has a usable audio url" };
   }

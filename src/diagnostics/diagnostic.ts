@@ -33,10 +33,5 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /** Orders diagnostics by file, then position, then code, so output is stable across runs. */
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics.sort(
-    (a, b) =>
-      (a.file ?? "").localeCompare(b.file ?? "") ||
-      a.span.start.offset - b.span.start.offset ||
-      a.code.localeCompare(b.code),
-  );
+  return diagnostics.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || a.span.start.offset - b.span.start.offset || a.code.localeCompare(b.code));
 }

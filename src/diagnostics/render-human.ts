@@ -86,7 +86,10 @@ function colorFor(severity: Severity, c: Colors): (s: string) => string {
 
 /** Tabs become single spaces and control characters become visible, so the underline lines up with what is shown. */
 function printable(text: string): string {
-  return text.replace(/\t/g, " ").replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\uFFFD").replace(/[\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
+  return text
+    .replace(/\t/g, " ")
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\uFFFD")
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
 }
 
 function clampBack(text: string, lineStart: number, at: number, columns: number): number {

@@ -49,7 +49,6 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-
 const MAX_RECORDS = 10_000;
 
 /** Starts the emulator on loopback and resolves once it listens. */
@@ -105,7 +104,6 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   };
 }
 
-
 async function chooseEngine(wanted: "auto" | SpeechEngine, command?: string): Promise<SpeechEngine> {
   if (wanted === "synth") return "synth";
   const available = await espeakAvailable(command);
@@ -155,8 +153,6 @@ async function serve(state: State, origin: "api" | "cdn", req: IncomingMessage, 
     else res.destroy();
   } finally {
     const status = record.status ?? (res.headersSent ? res.statusCode : undefined);
-    state.options.log?.(
-      `${record.method} ${record.path} → ${status ?? "no answer"}${record.fault ? ` [fault ${record.fault}]` : ""} trace=${traceId}`,
-    );
+    state.options.log?.(`${record.method} ${record.path} → ${status ?? "no answer"}${record.fault ? ` [fault ${record.fault}]` : ""} trace=${traceId}`);
   }
 }

@@ -66,12 +66,7 @@ export interface AlignOptions {
  * matches, and for the whole file when it has no pauses or ffmpeg cannot read it. Starts rise strictly and stay
  * within `durationMs`; never throws.
  */
-export async function turnStarts(
-  audioFile: string,
-  turns: readonly AlignedTurn[],
-  durationMs: number,
-  options: AlignOptions,
-): Promise<number[]> {
+export async function turnStarts(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<number[]> {
   const fallback = () => proportionalStarts(turns, durationMs, options.wordsPerMinute);
   if (turns.length <= 1) return turns.map(() => 0);
   if (!(durationMs > 0)) return fallback();

@@ -59,23 +59,56 @@ export interface LoudnessMeasure {
 const SILENT_LUFS = -69;
 
 /** Mixes `line` and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines. */
-export async function assemble(ffmpeg: string, line: Timeline, settings: BuildSettings, targets: MixTargets, signal?: AbortSignal): Promise<{ measured?: LoudnessMeasure }> {
+export async function assemble(
+  ffmpeg: string,
+  line: Timeline,
+  settings: BuildSettings,
+  targets: MixTargets,
+  signal?: AbortSignal,
+): Promise<{ measured?: LoudnessMeasure }> {
   // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
   const files = [...new Set(line.clips.map((clip) => clip.path))];
   const inputs = files.flatMap((path) => ["-i", path]);
   const graph = mixGraph(line, files);
   // The first pass measures with ebur128 (true peak over 4× oversampling): the same R128 figures loudnorm's first
   // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
-  const first = await ffmpegStep(ffmpeg, [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"], "measuring the loudness", signal);
+  const first = await ffmpegStep(
+    ffmpeg,
+    [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"],
+    "measuring the loudness",
+    signal,
+  );
   const measured = loudnessOf(first);
   // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
   const meta = files.length;
   const outputs = targets.outputs.flatMap((output, i) => [
-    "-map", `[o${i}]`, "-map_metadata", String(meta), "-map_chapters", String(meta), ...encoderArgs(output.format, settings.bitrateKbps), "-y", output.path,
+    "-map",
+    `[o${i}]`,
+    "-map_metadata",
+    String(meta),
+    "-map_chapters",
+    String(meta),
+    ...encoderArgs(output.format, settings.bitrateKbps),
+    "-y",
+    output.path,
   ]);
-  await ffmpegStep(ffmpeg, [...inputs, "-f", "ffmetadata", "-i", targets.metadataFile, "-filter_complex", `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`, ...outputs], "making the episode", signal);
+  await ffmpegStep(
+    ffmpeg,
+    [
+      ...inputs,
+      "-f",
+      "ffmetadata",
+      "-i",
+      targets.metadataFile,
+      "-filter_complex",
+      `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`,
+      ...outputs,
+    ],
+    "making the episode",
+    signal,
+  );
   return measured ? { measured } : {};
 }
 
@@ -106,7 +139,9 @@ const TRUE_PEAK_MARGIN_DB = 0.5;
 function mixGraph(line: Timeline, files: readonly string[]): string {
   const perMs = MIX_RATE / 1000;
   const uses = files.map((path) => line.clips.filter((clip) => clip.path === path).length);
-  const splits = files.flatMap((_, f) => (uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : []));
+  const splits = files.flatMap((_, f) =>
+    uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : [],
+  );
   const taken = files.map(() => 0);
   const chains = line.clips.map((clip, i) => {
     const f = files.indexOf(clip.path);

@@ -101,7 +101,8 @@ async function withDurations(pieces: readonly PlacedAudio[], build: EpisodeBuild
       if (build.ffprobe === undefined) throw new BuildError(`ffprobe is needed to measure ${build.show(piece.path)}: ${FFMPEG_INSTALL_HINT}`);
       if (!measuredHere.has(piece.path)) measuredHere.set(piece.path, await mediaDurationMs(build.ffprobe, piece.path));
       durationMs = measuredHere.get(piece.path);
-      if (durationMs === undefined) throw new BuildError(`${build.show(piece.path)} cannot be read as audio: delete it and run \`${build.fix}\` to fetch it again`);
+      if (durationMs === undefined)
+        throw new BuildError(`${build.show(piece.path)} cannot be read as audio: delete it and run \`${build.fix}\` to fetch it again`);
     }
     list.push({ request: piece.request, path: piece.path, durationMs });
   }
@@ -116,7 +117,14 @@ function undecodable(error: BuildError, line: Timeline, build: EpisodeBuild): Bu
   return new BuildError(`ffmpeg cannot decode ${build.show(file)}: delete it and run \`${build.fix}\` to fetch it again`, error.lastLines);
 }
 
-function preview(build: EpisodeBuild, line: Timeline, chapterList: Chapter[], cueList: PreviewEpisode["cues"], pieces: readonly PlacedAudio[], formats: EpisodeFormat[]): PreviewEpisode {
+function preview(
+  build: EpisodeBuild,
+  line: Timeline,
+  chapterList: Chapter[],
+  cueList: PreviewEpisode["cues"],
+  pieces: readonly PlacedAudio[],
+  formats: EpisodeFormat[],
+): PreviewEpisode {
   const songs: PreviewEpisode["songs"] = [];
   const shown = new Set<string>();
   line.clips.forEach((clip, i) => {

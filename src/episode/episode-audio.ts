@@ -52,20 +52,29 @@ export async function episodeAudio(requests: readonly PlannedRequest[], source: 
     const listed = listedFor(request);
     const what = request.kind === "song" ? `song "${request.origin.song ?? "untitled"}"` : `podcast "${request.origin.section ?? "opening"}"`;
     if (!listed || listed.state !== "done" || listed.files.length === 0) {
-      const why = !listed ? "has no audio yet (the script changed since its last run)" : listed.state !== "done" ? `is not done (${listed.state})` : "has no audio";
+      const why = !listed
+        ? "has no audio yet (the script changed since its last run)"
+        : listed.state !== "done"
+          ? `is not done (${listed.state})`
+          : "has no audio";
       throw new BuildError(`the ${what} at line ${request.origin.line} ${why}: run \`${source.fix}\` first`);
     }
     const takes = request.kind === "song" ? [...listed.files].sort((a, b) => (a.choice ?? 0) - (b.choice ?? 0)) : [];
     const pick = request.kind === "song" ? (request.pick ?? 1) : 1;
     const file = request.kind === "song" ? takes.find((f) => f.choice === pick - 1) : listed.files[0];
-    if (!file) throw new BuildError(`the ${what} at line ${request.origin.line} has ${takes.length} take${takes.length === 1 ? "" : "s"}, so there is no take ${pick} to pick: change its Pick`);
+    if (!file)
+      throw new BuildError(
+        `the ${what} at line ${request.origin.line} has ${takes.length} take${takes.length === 1 ? "" : "s"}, so there is no take ${pick} to pick: change its Pick`,
+      );
     // Every take is checked, not only the picked one: the preview page offers them all.
     for (const checked of request.kind === "song" ? takes : [file]) {
       const path = join(source.outDir, checked.path);
       if (verified.has(path)) continue;
       if (!existsSync(path)) throw new BuildError(`${source.show(path)} is missing: run \`${source.fix}\` to fetch it again`);
       if (!(await verifyFile(path, checked.bytes, checked.sha256))) {
-        throw new BuildError(`${source.show(path)} is not the file podc downloaded (its size or sha256 differs from the manifest): run \`${source.fix}\` to fetch it again`);
+        throw new BuildError(
+          `${source.show(path)} is not the file podc downloaded (its size or sha256 differs from the manifest): run \`${source.fix}\` to fetch it again`,
+        );
       }
       verified.add(path);
     }
@@ -98,7 +107,11 @@ function readManifest(source: AudioSource): Manifest {
   const manifest = json as Partial<Manifest> | null;
   if (manifest?.manifestVersion !== MANIFEST_VERSION || !Array.isArray(manifest.requests)) {
     const newer = typeof manifest?.manifestVersion === "number" && manifest.manifestVersion > MANIFEST_VERSION;
-    throw new BuildError(newer ? `${source.show(path)} was written by a newer podc: upgrade podc` : `${source.show(path)} is not a podc manifest: run \`${source.fix}\` to write it again`);
+    throw new BuildError(
+      newer
+        ? `${source.show(path)} was written by a newer podc: upgrade podc`
+        : `${source.show(path)} is not a podc manifest: run \`${source.fix}\` to write it again`,
+    );
   }
   return manifest as Manifest;
 }

@@ -170,7 +170,10 @@ function songsPanel(songs: readonly Song[]): string {
       const length = take.durationMs === undefined ? "" : ` <time datetime="${isoDuration(take.durationMs)}">${clock(take.durationMs)}</time>`;
       return `<li class="take${picked ? " picked" : ""}"><span class="take-label">${escapeHtml(take.label)}${length}</span>${picked ? `<strong class="badge">in the episode</strong>` : "<span></span>"}<audio controls preload="metadata" src="${escapeHtml(relativeUrl(take.audio))}" aria-label="${escapeHtml(`${song.title}, ${take.label}`)}"></audio></li>`;
     });
-    const single = song.takes.length === 1 ? `<p class="hint">One take was made. <code>Takes: 2</code> or <code>3</code> asks for more to choose from; each take is billed.</p>` : "";
+    const single =
+      song.takes.length === 1
+        ? `<p class="hint">One take was made. <code>Takes: 2</code> or <code>3</code> asks for more to choose from; each take is billed.</p>`
+        : "";
     return `<article class="song" aria-labelledby="song-${s}">
 <h3 id="song-${s}">${escapeHtml(song.title)}</h3>
 <button type="button" class="at" data-start="${song.startMs}">Play it in the episode, at ${clock(song.startMs)}</button>

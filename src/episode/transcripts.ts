@@ -9,7 +9,12 @@ import type { Cue } from "./cues.js";
 /** WebVTT: one cue per turn, `<v Speaker>` naming who speaks; lyrics in italics between ♪. */
 export function webVtt(list: readonly Cue[]): string {
   const blocks = list.map((cue, i) => {
-    const text = cue.kind === "lyrics" ? `<i>${sung(escapeVtt(cue.text))}</i>` : cue.speaker !== undefined ? `<v ${escapeVtt(cue.speaker)}>${escapeVtt(cue.text)}` : escapeVtt(cue.text);
+    const text =
+      cue.kind === "lyrics"
+        ? `<i>${sung(escapeVtt(cue.text))}</i>`
+        : cue.speaker !== undefined
+          ? `<v ${escapeVtt(cue.speaker)}>${escapeVtt(cue.text)}`
+          : escapeVtt(cue.text);
     return `${i + 1}\n${clock(cue.startMs, ".")} --> ${clock(cue.endMs, ".")}\n${text}\n`;
   });
   return ["WEBVTT\n", ...blocks].join("\n");

@@ -33,15 +33,7 @@ function element(e: BodyElement, text: string): unknown {
     case "Section":
       return ["section", e.depth, e.title.text];
     case "Speech":
-      return [
-        "speech",
-        e.form,
-        e.speaker.name,
-        e.speaker.forced,
-        e.extension?.text,
-        spokenText(e),
-        e.parts.filter(notNote).map(part),
-      ];
+      return ["speech", e.form, e.speaker.name, e.speaker.forced, e.extension?.text, spokenText(e), e.parts.filter(notNote).map(part)];
     case "Direction":
       return ["direction", e.text];
     case "Note":

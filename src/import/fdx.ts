@@ -41,14 +41,24 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    return failed(valid.err.line, valid.err.col, `this .fdx is not well-formed XML: ${valid.err.msg}`, "export the script again from Final Draft, or import the Fountain file instead");
+    return failed(
+      valid.err.line,
+      valid.err.col,
+      `this .fdx is not well-formed XML: ${valid.err.msg}`,
+      "export the script again from Final Draft, or import the Fountain file instead",
+    );
   }
   let document: XmlNode[];
   try {
     document = parser.parse(xml) as XmlNode[];
   } catch (error) {
     // The validator passed it; a parser failure is still the file's problem, reported, never a crash.
-    return failed(1, 1, `this .fdx cannot be read as XML: ${error instanceof Error ? error.message : String(error)}`, "export the script again from Final Draft");
+    return failed(
+      1,
+      1,
+      `this .fdx cannot be read as XML: ${error instanceof Error ? error.message : String(error)}`,
+      "export the script again from Final Draft",
+    );
   }
   const root = document.find((node) => elementName(node) !== undefined && !elementName(node)!.startsWith("?"));
   const rootName = root ? elementName(root)! : undefined;
@@ -58,7 +68,9 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
     return failed(
       at.line,
       at.column,
-      rootName === "FinalDraft" ? "this Final Draft document has no <Content>" : `this XML is not a Final Draft document: its root is <${rootName ?? "nothing"}>, not <FinalDraft>`,
+      rootName === "FinalDraft"
+        ? "this Final Draft document has no <Content>"
+        : `this XML is not a Final Draft document: its root is <${rootName ?? "nothing"}>, not <FinalDraft>`,
       "podc import reads Final Draft .fdx files and Fountain screenplays",
     );
   }

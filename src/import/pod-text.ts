@@ -35,8 +35,7 @@ export function podText(script: Script, source: SourceText, options: PodTextOpti
   let previous: BodyElement | undefined;
   for (const element of script.body) {
     // Lines of one action paragraph stay together; every other element is set apart by a blank line.
-    const together =
-      previous?.type === "Direction" && element.type === "Direction" && element.span.start.line === previous.span.end.line + 1;
+    const together = previous?.type === "Direction" && element.type === "Direction" && element.span.start.line === previous.span.end.line + 1;
     if (previous !== undefined && !together) out.push("");
     out.push(...elementLines(element, source, labels));
     previous = element;

@@ -49,12 +49,7 @@ interface DraftTurn {
  * parts are no longer than the limit even before white space is collapsed) cannot be warned about, and when only
  * warnings are wanted its text is not even made: for a long script, that is most of lowering.
  */
-export function segmentTurns(
-  speeches: readonly Speech[],
-  cast: ReadonlyMap<string, string>,
-  limit: number,
-  options: { turns?: boolean } = {},
-): SegmentTurns {
+export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<string, string>, limit: number, options: { turns?: boolean } = {}): SegmentTurns {
   const wantTurns = options.turns !== false;
   const drafts: DraftTurn[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -173,9 +168,14 @@ function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: numb
   const how = sentence.hardCut
     ? `it has no space to cut at, so it was cut after ${limit} characters, possibly inside a word`
     : `it was cut at the last space before the limit`;
-  return diagnostic("POD0602", speech.span, `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`, {
-    help: `${how}; end the sentence earlier, or raise limits.turnChars in podc.json`,
-  });
+  return diagnostic(
+    "POD0602",
+    speech.span,
+    `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`,
+    {
+      help: `${how}; end the sentence earlier, or raise limits.turnChars in podc.json`,
+    },
+  );
 }
 
 const EXCERPT_LENGTH = 40;

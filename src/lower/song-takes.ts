@@ -34,9 +34,14 @@ export function songTakes(song: Song, configTakes: number | undefined, diagnosti
     if (value !== undefined && value >= 1 && value <= MAX_TAKES) n = value;
     else {
       diagnostics.push(
-        diagnostic("POD0309", takesHeader.value.text === "" ? takesHeader.span : takesHeader.value.span, `Takes must be a whole number from 1 to ${MAX_TAKES}, not "${takesHeader.value.text}"`, {
-          help: `the service makes 1 to ${MAX_TAKES} takes of a song and bills each one; without Takes it makes ${SERVICE_DEFAULT_TAKES}`,
-        }),
+        diagnostic(
+          "POD0309",
+          takesHeader.value.text === "" ? takesHeader.span : takesHeader.value.span,
+          `Takes must be a whole number from 1 to ${MAX_TAKES}, not "${takesHeader.value.text}"`,
+          {
+            help: `the service makes 1 to ${MAX_TAKES} takes of a song and bills each one; without Takes it makes ${SERVICE_DEFAULT_TAKES}`,
+          },
+        ),
       );
     }
   }
@@ -61,9 +66,7 @@ export function songTakes(song: Song, configTakes: number | undefined, diagnosti
         ? `Pick must be the number of a take, from 1 to ${takes}, not "${written}"`
         : `Pick: ${pick} chooses a take this song does not have: it is made in ${takes} take${takes === 1 ? "" : "s"}`,
       {
-        help: fixable
-          ? `ask for ${pick} takes with "Takes: ${pick}" (each take is billed), or pick ${takeRange(takes)}`
-          : `pick ${takeRange(takes)}`,
+        help: fixable ? `ask for ${pick} takes with "Takes: ${pick}" (each take is billed), or pick ${takeRange(takes)}` : `pick ${takeRange(takes)}`,
       },
     ),
   );

@@ -28,8 +28,7 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   const body = songBody(song, context, limits, diagnostics, takes);
   if (body === undefined) return undefined;
   const line = song.span.start.line;
-  const origin: Origin =
-    context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
+  const origin: Origin = context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
   const planned: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
   // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key.
   if (takes.pickWritten) planned.pick = takes.pick;
@@ -91,12 +90,9 @@ function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Di
   if (promptLength > limits.promptChars) {
     const style = songHeaderNode(song, "style")!;
     diagnostics.push(
-      diagnostic(
-        "POD0402",
-        style.value.span,
-        `the style prompt is ${promptLength} characters, more than the ${limits.promptChars} allowed`,
-        { help: "keep the few descriptors that matter most: genre, tempo, mood, vocals" },
-      ),
+      diagnostic("POD0402", style.value.span, `the style prompt is ${promptLength} characters, more than the ${limits.promptChars} allowed`, {
+        help: "keep the few descriptors that matter most: genre, tempo, mood, vocals",
+      }),
     );
   }
   return diagnostics;

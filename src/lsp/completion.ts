@@ -1,10 +1,4 @@
-import {
-  CompletionItemKind,
-  type CompletionItem,
-  type Connection,
-  type Position,
-  type Range,
-} from "vscode-languageserver";
+import { CompletionItemKind, type CompletionItem, type Connection, type Position, type Range } from "vscode-languageserver";
 import type { Song } from "../ast/nodes.js";
 import { SECTION_NAMES } from "../language/markers.js";
 import { DEFAULT_MODEL } from "../language/models.js";
@@ -151,14 +145,22 @@ function songCompletions(state: ScriptState, song: Song, line: number, before: s
   }
   if (line === lastHeaderLine + 1 || (header && line <= lastHeaderLine)) {
     const given = new Set(song.headers.filter((h) => h !== header).map((h) => h.name));
-    items.push(...keyItems(SONG_HEADERS.filter((k) => !given.has(k.toLowerCase())), before, after, span, eol(state)));
+    items.push(
+      ...keyItems(
+        SONG_HEADERS.filter((k) => !given.has(k.toLowerCase())),
+        before,
+        after,
+        span,
+        eol(state),
+      ),
+    );
   }
   const marker = /^([ \t]*)(?:([[【])[^\]】]*|[\p{L}-]*)$/u.exec(before);
   if (marker) {
     // After a typed bracket the edit starts behind it, for the same reason as after `@`; the closing bracket matches it.
     const bracket = marker[2] ?? "";
     const start = marker[1]!.length + bracket.length;
-    const tail = bracket ? /^[^\]】]*[\]】]?(?=\s*$)/.exec(after)?.[0].length ?? 0 : /^[\p{L}-]*/u.exec(after)![0].length;
+    const tail = bracket ? (/^[^\]】]*[\]】]?(?=\s*$)/.exec(after)?.[0].length ?? 0) : /^[\p{L}-]*/u.exec(after)![0].length;
     const range = span(start, before.length + tail);
     const close = bracket === "【" ? "】" : "]";
     SECTION_NAMES.forEach((name, i) =>
@@ -172,7 +174,13 @@ function songCompletions(state: ScriptState, song: Song, line: number, before: s
       }),
     );
     if (!bracket && start === 0) {
-      items.push({ label: SONG_END, kind: CompletionItemKind.Keyword, detail: "close the song block", sortText: "2000", textEdit: { range, newText: SONG_END } });
+      items.push({
+        label: SONG_END,
+        kind: CompletionItemKind.Keyword,
+        detail: "close the song block",
+        sortText: "2000",
+        textEdit: { range, newText: SONG_END },
+      });
     }
   }
   return items;
@@ -240,8 +248,7 @@ function insideTrivia(state: ScriptState, offset: number): boolean {
   if (script.boneyards.some((b) => inside(b.span, b.terminated))) return true;
   for (const element of script.body) {
     if (element.span.start.offset > offset) break;
-    const notes =
-      element.type === "Note" ? [element] : element.type === "Speech" ? element.parts : element.type === "Song" ? element.items : [];
+    const notes = element.type === "Note" ? [element] : element.type === "Speech" ? element.parts : element.type === "Song" ? element.items : [];
     for (const note of notes) if (note.type === "Note" && inside(note.span, note.terminated)) return true;
   }
   return false;

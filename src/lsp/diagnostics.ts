@@ -55,7 +55,13 @@ function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
  * Publishes each open script's diagnostics on open and change (unless the client pulls them), clears them on close,
  * re-checks every open script when a podc.json changes, and answers pull requests for any script.
  */
-export function addDiagnosticsHandler(connection: Connection, scripts: Scripts, inbox: Inbox, workspace: Workspace, options: { pull: boolean; refresh: boolean; inlayHintRefresh: boolean }): void {
+export function addDiagnosticsHandler(
+  connection: Connection,
+  scripts: Scripts,
+  inbox: Inbox,
+  workspace: Workspace,
+  options: { pull: boolean; refresh: boolean; inlayHintRefresh: boolean },
+): void {
   const pending = new Set<string>();
   /** What was last published for each podc.json, so an unchanged configuration is not sent again. */
   const publishedConfigs = new Map<string, string>();

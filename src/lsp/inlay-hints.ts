@@ -62,13 +62,29 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
     const starting = r < requests.length && requests[r]!.origin.line === line ? requests[r] : undefined;
     if (line < first) continue;
     if (element.type === "Section") {
-      hints.push({ position: lineEnd(line), label: summary(bySection.get(section) ?? [], state.loaded.config.speech.wordsPerMinute), kind: InlayHintKind.Parameter, paddingLeft: true });
+      hints.push({
+        position: lineEnd(line),
+        label: summary(bySection.get(section) ?? [], state.loaded.config.speech.wordsPerMinute),
+        kind: InlayHintKind.Parameter,
+        paddingLeft: true,
+      });
     } else if (element.type === "Speech") {
       const voice = cast.get(element.speaker.name)?.voice;
       if (voice !== undefined) {
-        hints.push({ position: positions.position(element.speaker.span.end.offset), label: voice, kind: InlayHintKind.Type, paddingLeft: true, tooltip: `${element.speaker.name} speaks with the voice ${voice}` });
+        hints.push({
+          position: positions.position(element.speaker.span.end.offset),
+          label: voice,
+          kind: InlayHintKind.Type,
+          paddingLeft: true,
+          tooltip: `${element.speaker.name} speaks with the voice ${voice}`,
+        });
       }
-      if (starting?.kind === "podcast" && previous?.kind === "podcast" && sectionOf(previous.origin.line) === section && !songBetween(script.body, previous.origin.line, line)) {
+      if (
+        starting?.kind === "podcast" &&
+        previous?.kind === "podcast" &&
+        sectionOf(previous.origin.line) === section &&
+        !songBetween(script.body, previous.origin.line, line)
+      ) {
         hints.push({
           position: positions.position(element.span.start.offset),
           label: `new request (${starting.body.conversations.length} turns) ▸`,

@@ -38,7 +38,5 @@ export function touches(span: Span, offset: number): boolean {
 
 /** The text of one 0-based line of a document, without its line break. */
 export function lineText(document: TextDocument, line: number): string {
-  return document
-    .getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })
-    .replace(/\r?\n$|\r$/, "");
+  return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$|\r$/, "");
 }

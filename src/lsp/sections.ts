@@ -46,7 +46,7 @@ function cutsOf(text: string): number[] {
 function outsideBoneyards(text: string, cuts: number[]): number[] {
   const kept: number[] = [];
   let c = 0;
-  for (let open = text.indexOf("/*"); open !== -1 && c < cuts.length; ) {
+  for (let open = text.indexOf("/*"); open !== -1 && c < cuts.length;) {
     const close = text.indexOf("*/", open + 2);
     const end = close === -1 ? text.length : close + 2;
     while (c < cuts.length && cuts[c]! <= open) kept.push(cuts[c++]!);

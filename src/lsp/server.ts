@@ -1,10 +1,4 @@
-import {
-  CodeActionKind,
-  DidChangeWatchedFilesNotification,
-  TextDocumentSyncKind,
-  type Connection,
-  type InitializeResult,
-} from "vscode-languageserver";
+import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
 import { addCodeActionsHandler } from "./code-actions.js";
 import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";

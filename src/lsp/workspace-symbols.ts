@@ -41,7 +41,12 @@ function scriptSymbols(state: ScriptState): SymbolInformation[] {
     if (element.type === "Section" && element.title.text !== "") {
       symbols.push({ name: element.title.text, kind: SymbolKind.Namespace, location: at(element.title.span), containerName: container });
     } else if (element.type === "Song") {
-      symbols.push({ name: element.title.text || "(untitled song)", kind: SymbolKind.Event, location: at(element.title.text ? element.title.span : element.span), containerName: container });
+      symbols.push({
+        name: element.title.text || "(untitled song)",
+        kind: SymbolKind.Event,
+        location: at(element.title.text ? element.title.span : element.span),
+        containerName: container,
+      });
     }
   }
   return symbols;

@@ -74,43 +74,44 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
       }),
     );
   }
-  scan(source, /\0/g, (offset) =>
-    diagnostic("POD0002", source.span(offset, offset + 1), "NUL byte in the script", {
-      help: "remove it: a script is plain text",
-      fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
-    }),
+  scan(
+    source,
+    /\0/g,
+    (offset) =>
+      diagnostic("POD0002", source.span(offset, offset + 1), "NUL byte in the script", {
+        help: "remove it: a script is plain text",
+        fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
+      }),
     diagnostics,
   );
-  scan(source, /[\u202A-\u202E\u2066-\u2069]/g, (offset) => {
-    const code = text.charCodeAt(offset).toString(16).toUpperCase();
-    return diagnostic(
-      "POD0003",
-      source.span(offset, offset + 1),
-      `invisible bidirectional control character U+${code}`,
-      {
+  scan(
+    source,
+    /[\u202A-\u202E\u2066-\u2069]/g,
+    (offset) => {
+      const code = text.charCodeAt(offset).toString(16).toUpperCase();
+      return diagnostic("POD0003", source.span(offset, offset + 1), `invisible bidirectional control character U+${code}`, {
         help: "it can make the script read differently from what is sent to the service; delete it",
         fixes: [{ title: "Delete the control character", span: source.span(offset, offset + 1), replacement: "" }],
-      },
-    );
-  }, diagnostics);
+      });
+    },
+    diagnostics,
+  );
   // Only a leading byte-order mark is one (and was skipped above); anywhere else U+FEFF is an invisible
   // character that would be sent to the service as text.
-  scan(source, /\uFEFF/g, (offset) =>
-    diagnostic("POD0007", source.span(offset, offset + 1), "invisible U+FEFF (a byte-order mark) inside the text", {
-      help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
-      fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
-    }),
+  scan(
+    source,
+    /\uFEFF/g,
+    (offset) =>
+      diagnostic("POD0007", source.span(offset, offset + 1), "invisible U+FEFF (a byte-order mark) inside the text", {
+        help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
+        fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
+      }),
     diagnostics,
   );
   return { source, diagnostics };
 }
 
-function scan(
-  source: SourceText,
-  pattern: RegExp,
-  make: (offset: number) => Diagnostic,
-  into: Diagnostic[],
-): void {
+function scan(source: SourceText, pattern: RegExp, make: (offset: number) => Diagnostic, into: Diagnostic[]): void {
   let count = 0;
   let lastLine = 0;
   for (let m = pattern.exec(source.text); m !== null; m = pattern.exec(source.text)) {

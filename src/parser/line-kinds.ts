@@ -46,14 +46,7 @@ export interface LineInfo<K extends string> {
 }
 
 // One shape for every line, so that the code reading lines stays monomorphic.
-function lineInfo<K extends string>(
-  kind: K,
-  start: number,
-  contentEnd: number,
-  end: number,
-  label?: LabelMatch,
-  lowercaseLabel?: LabelMatch,
-): LineInfo<K> {
+function lineInfo<K extends string>(kind: K, start: number, contentEnd: number, end: number, label?: LabelMatch, lowercaseLabel?: LabelMatch): LineInfo<K> {
   return { kind, start, contentEnd, end, label, lowercaseLabel };
 }
 

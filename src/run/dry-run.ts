@@ -46,7 +46,16 @@ export interface DryRunReport {
   /** What would stop a real run before it sends anything (no service address, no key). */
   wouldStop: string[];
   episodes: DryRunEpisode[];
-  totals: { podcasts: number; songs: number; podcastCharacters: number; lyricsCharacters: number; billedUnits: number; toSend: number; done: number; waitingForYou: number };
+  totals: {
+    podcasts: number;
+    songs: number;
+    podcastCharacters: number;
+    lyricsCharacters: number;
+    billedUnits: number;
+    toSend: number;
+    done: number;
+    waitingForYou: number;
+  };
   /** What the requests it would send are billed: units and, with prices, the estimated cost (0 with --local). */
   newSpending: { requests: number; billedUnits: number; cost?: number; currency?: string };
 }

@@ -25,7 +25,9 @@ export function episodeFolder(outBase: string, scriptPath: string, local: boolea
 
 /** The episode's name: its script's file name without `.pod`, made safe as a folder name (see above). */
 export function episodeName(scriptPath: string): string {
-  const raw = basename(scriptPath).replace(/\.pod$/i, "").normalize("NFC");
+  const raw = basename(scriptPath)
+    .replace(/\.pod$/i, "")
+    .normalize("NFC");
   let name = raw
     // Separators, characters Windows forbids in names, and control characters (C0, DEL, C1).
     .replace(/[/\\<>:"|?*\u0000-\u001f\u007f-\u009f]/g, "_")

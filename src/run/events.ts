@@ -53,7 +53,16 @@ export type RunEvent =
   | { type: "start"; jobs: JobRef[]; toSend: number; alreadyDone: number }
   | { type: "job"; ref: JobRef; phase: Phase; taskId?: string; taskStatus?: string; traceId?: string; detail?: string }
   | { type: "retry"; ref?: JobRef; what: string; delayMs: number; reason: string; traceId?: string }
-  | { type: "file"; ref: JobRef; path: string; bytes: number; sha256: string; durationMs?: number; traceId?: string; how: "downloaded" | "copied" | "verified" | "from the state store" }
+  | {
+      type: "file";
+      ref: JobRef;
+      path: string;
+      bytes: number;
+      sha256: string;
+      durationMs?: number;
+      traceId?: string;
+      how: "downloaded" | "copied" | "verified" | "from the state store";
+    }
   | { type: "problem"; ref: JobRef; problem: ProblemKind; message: string; traceId?: string }
   | { type: "notice"; message: string }
   | { type: "end"; exitCode: number; counts: Record<string, number>; elapsedMs: number; manifests: string[] };

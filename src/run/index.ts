@@ -202,7 +202,12 @@ export interface Status {
  * key base (job keys cannot be made without the service), the journal's jobs that came from those scripts.
  */
 export function status(root: string, store: StoreChoice, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Promise<Status> {
-  return reading(store, root, async (reader) => ({ rows: statusRows(await reader.records(), root, scripts), running: await reader.running(), where: reader.where, kind: reader.kind }));
+  return reading(store, root, async (reader) => ({
+    rows: statusRows(await reader.records(), root, scripts),
+    running: await reader.running(),
+    where: reader.where,
+    kind: reader.kind,
+  }));
 }
 
 function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): StatusRow[] {
@@ -211,8 +216,7 @@ function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { l
   else if (scripts.keyBase !== undefined) {
     const { episodes } = buildEpisodes(scripts.list, scripts.keyBase);
     rows = episodeStatus(episodes, recordsWithManifests(records, episodes, root));
-  }
-  else {
+  } else {
     const sources = new Set(scripts.list.map((s) => s.sourceInRoot));
     rows = journalStatus(records).filter((row) => row.script !== undefined && sources.has(row.script));
   }

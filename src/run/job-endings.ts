@@ -41,7 +41,10 @@ export function refusalVerdict(where: string, result: Exclude<SubmitResult, { ty
         problem: "not-sent",
         message: `${where}: not sent — out of credit (quota exceeded)`,
         ...trace,
-        stop: { reason: "the account is out of credit", notice: `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent` },
+        stop: {
+          reason: "the account is out of credit",
+          notice: `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent`,
+        },
       };
     case "auth":
       return {

@@ -82,7 +82,9 @@ export function keyBaseOf(baseUrl: string): string {
 
 /** Lower-case hex SHA-256 of the canonical JSON of `{base, body, method, path}`. */
 export function jobKey(path: string, body: unknown, keyBase: string): string {
-  return createHash("sha256").update(canonicalJson({ base: keyBase, body, method: "POST", path }), "utf8").digest("hex");
+  return createHash("sha256")
+    .update(canonicalJson({ base: keyBase, body, method: "POST", path }), "utf8")
+    .digest("hex");
 }
 
 /**

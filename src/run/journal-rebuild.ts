@@ -71,7 +71,9 @@ function readManifest(path: string, warnings: ManifestWarning[]): Manifest | und
   }
   const version = (json as { manifestVersion?: unknown } | null)?.manifestVersion;
   if (typeof version === "number" && version > MANIFEST_VERSION) {
-    throw new ManifestNewerError(`${path} was written by a newer podc (manifest format ${version}; this podc reads up to ${MANIFEST_VERSION}): upgrade podc. Nothing was sent.`);
+    throw new ManifestNewerError(
+      `${path} was written by a newer podc (manifest format ${version}; this podc reads up to ${MANIFEST_VERSION}): upgrade podc. Nothing was sent.`,
+    );
   }
   if (version !== 1 || !Array.isArray((json as { requests?: unknown }).requests)) {
     warnings.push({ path, message: "not a podc manifest; it is rewritten by this run" });

@@ -63,11 +63,7 @@ export interface PresentFile {
 }
 
 /** The manifest of `episode`, from the records of its jobs and the files verified present. */
-export function buildManifest(
-  episode: Episode,
-  recordOf: (key: string) => JobRecord,
-  presentFiles: (key: string) => readonly PresentFile[],
-): Manifest {
+export function buildManifest(episode: Episode, recordOf: (key: string) => JobRecord, presentFiles: (key: string) => readonly PresentFile[]): Manifest {
   const manifest: Manifest = { manifestVersion: MANIFEST_VERSION, source: episode.source, episode: episode.name, requests: [] };
   if (episode.title !== undefined) manifest.title = episode.title;
   for (const entry of episode.entries) {

@@ -83,7 +83,13 @@ class Run {
       // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
       retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
     });
-    this.#budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random: this.#random, now: this.#now });
+    this.#budget = new RetryBudget({
+      baseMs: Math.min(interval, 5_000),
+      maxMs: 60_000,
+      tokens: 10 + 2 * options.jobs.length,
+      random: this.#random,
+      now: this.#now,
+    });
     this.#deadline = setTimeout(() => {
       const reason = `the run's deadline (service.timeoutMs, ${Math.round(settings.timeoutMs / 1000)} s) passed`;
       this.#stop(reason, `${reason}: tasks still running stay in the journal — run again to resume`);
@@ -192,7 +198,14 @@ class Run {
             const message = `${this.#report.where(job)}: the service is rate limiting (${said}); nothing was created — run again later`;
             return this.#report.problem(job, "not-sent", message, result.failure.traceId);
           }
-          this.#report.emit({ type: "retry", ref: this.#report.ref(job), what: "send", delayMs: pause, reason: describeOutcome(result.failure), ...traceOf(result.failure) });
+          this.#report.emit({
+            type: "retry",
+            ref: this.#report.ref(job),
+            what: "send",
+            delayMs: pause,
+            reason: describeOutcome(result.failure),
+            ...traceOf(result.failure),
+          });
           if (!(await this.#budget.waitTurn(this.#stopReads.signal)) || this.#stopSending) return this.#notStarted(job);
           continue;
         }
@@ -209,7 +222,10 @@ class Run {
 
   /** Every outcome of a paid POST other than accepted and rate-limited. */
   #refused(job: Job, result: Exclude<SubmitResult, { type: "accepted" | "rate-limited" }>): Ending {
-    return this.#apply(job, refusalVerdict(this.#report.where(job), result, () => ambiguousMessage(job, this.#book.record(job.key))));
+    return this.#apply(
+      job,
+      refusalVerdict(this.#report.where(job), result, () => ambiguousMessage(job, this.#book.record(job.key))),
+    );
   }
 
   /** Ends the job with `verdict`'s problem, first stopping what it says to stop. */
@@ -234,7 +250,13 @@ class Run {
     let result: PollResult;
     try {
       result = await pollTask(
-        { client: this.#clientFor(job), intervalMs: this.#o.service.settings.pollIntervalMs, budget: this.#budget, signal: this.#stopReads.signal, random: this.#random },
+        {
+          client: this.#clientFor(job),
+          intervalMs: this.#o.service.settings.pollIntervalMs,
+          budget: this.#budget,
+          signal: this.#stopReads.signal,
+          random: this.#random,
+        },
         taskId,
         {
           firstDelayMs,
@@ -243,7 +265,14 @@ class Run {
             this.#report.phase(job, "polling", { taskId, taskStatus: status, ...(traceId ? { traceId } : {}) });
           },
           onRetry: (delayMs, failure) =>
-            this.#report.emit({ type: "retry", ref: this.#report.ref(job), what: `query task ${taskId}`, delayMs, reason: describeOutcome(failure), ...traceOf(failure) }),
+            this.#report.emit({
+              type: "retry",
+              ref: this.#report.ref(job),
+              what: `query task ${taskId}`,
+              delayMs,
+              reason: describeOutcome(failure),
+              ...traceOf(failure),
+            }),
         },
       );
     } finally {
@@ -263,7 +292,14 @@ class Run {
         return this.#finish(job);
       }
       case "failed":
-        await this.#writer.append({ type: "failed", job: job.key, taskId, status: result.status, reason: result.reason, ...(result.traceId ? { traceId: result.traceId } : {}) });
+        await this.#writer.append({
+          type: "failed",
+          job: job.key,
+          taskId,
+          status: result.status,
+          reason: result.reason,
+          ...(result.traceId ? { traceId: result.traceId } : {}),
+        });
         return this.#report.problem(job, "failed", failedMessage(job, this.#book.record(job.key)), result.traceId);
       case "stopped":
         return this.#stillRunning(job, taskId);
@@ -290,7 +326,8 @@ class Run {
   async #finish(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
     const choices = expectedChoices(record, job.kind);
-    if (choices.length === 0) return this.#report.problem(job, "download", `${this.#report.where(job)}: the journal has no audio link for this request — run again`);
+    if (choices.length === 0)
+      return this.#report.problem(job, "download", `${this.#report.where(job)}: the journal has no audio link for this request — run again`);
     let fetching = false;
     const beforeFetch = (): void => {
       if (!fetching) this.#report.phase(job, "downloading");
@@ -318,13 +355,23 @@ class Run {
           target,
           { beforeFetch, ...(refreshUrl ? { refreshUrl } : {}) },
         );
-        if (result.type === "stopped") return this.#report.problem(job, "download", `${this.#report.where(job)}: download stopped (${this.#stopSending ?? "interrupted"}) — run again to finish it`);
+        if (result.type === "stopped")
+          return this.#report.problem(
+            job,
+            "download",
+            `${this.#report.where(job)}: download stopped (${this.#stopSending ?? "interrupted"}) — run again to finish it`,
+          );
         if (result.type === "failed") {
           failures.push(result);
           continue;
         }
         const { bytes, sha256, durationMs } = result.file;
-        this.#manifests.add(episode, job.key, { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) }, result.how !== "verified");
+        this.#manifests.add(
+          episode,
+          job.key,
+          { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) },
+          result.how !== "verified",
+        );
         this.#report.emit({
           type: "file",
           ref: this.#report.ref(job),
@@ -368,7 +415,12 @@ class Run {
   }
 
   #stillRunning(job: Job, taskId: string): Ending {
-    return this.#report.problem(job, "still-running", `${this.#report.where(job)}: task ${taskId} is still running — run again to resume (it will not be sent again)`, this.#report.lastTrace(job));
+    return this.#report.problem(
+      job,
+      "still-running",
+      `${this.#report.where(job)}: task ${taskId} is still running — run again to resume (it will not be sent again)`,
+      this.#report.lastTrace(job),
+    );
   }
 
   #notStarted(job: Job): Ending {
@@ -391,7 +443,8 @@ class Run {
   #writeManifest(episode: Episode, end: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
     const { path, removed } = this.#manifests.write(episode, end);
     const shown = (file: string): string => relative(this.#o.root, file).split(sep).join("/");
-    for (const file of removed) this.#report.emit({ type: "notice", message: `removed ${shown(file)}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
+    for (const file of removed)
+      this.#report.emit({ type: "notice", message: `removed ${shown(file)}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
     return path;
   }
 }

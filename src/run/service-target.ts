@@ -38,17 +38,29 @@ export function baseUrlFrom(env: NodeJS.ProcessEnv, settings: ServiceSettings): 
 export function apiKeyFrom(env: NodeJS.ProcessEnv): { apiKey: string } | { error: string } {
   const apiKey = env.PODC_API_KEY ?? "";
   if (apiKey.trim().length === 0) {
-    return { error: "no API key: set the environment variable PODC_API_KEY to your key (podc reads it from the environment only) — or try podc run --local, which needs none" };
+    return {
+      error:
+        "no API key: set the environment variable PODC_API_KEY to your key (podc reads it from the environment only) — or try podc run --local, which needs none",
+    };
   }
   if (/[\r\n\0]/.test(apiKey)) return { error: "PODC_API_KEY contains a line break or NUL character: check that it was copied whole, and nothing else" };
   // An HTTP header carries only these; anything else would fail on this machine, looking like a network fault.
   const odd = /[^\x21-\x7e]/.exec(apiKey);
   if (odd) {
-    const what = odd[0] === " " || odd[0] === "\t" ? "a space" : odd[0].charCodeAt(0) > 0x7e ? "a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?)" : "a control character";
-    return { error: `PODC_API_KEY has ${what} at position ${odd.index + 1}: an API key is plain ASCII letters, digits and punctuation — check that it was copied whole, and nothing else` };
+    const what =
+      odd[0] === " " || odd[0] === "\t"
+        ? "a space"
+        : odd[0].charCodeAt(0) > 0x7e
+          ? "a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?)"
+          : "a control character";
+    return {
+      error: `PODC_API_KEY has ${what} at position ${odd.index + 1}: an API key is plain ASCII letters, digits and punctuation — check that it was copied whole, and nothing else`,
+    };
   }
   if (apiKey.length < MIN_SECRET_LENGTH) {
-    return { error: `PODC_API_KEY is ${apiKey.length} character${apiKey.length === 1 ? "" : "s"} long, too short to be a key (at least ${MIN_SECRET_LENGTH}): check that it was copied whole` };
+    return {
+      error: `PODC_API_KEY is ${apiKey.length} character${apiKey.length === 1 ? "" : "s"} long, too short to be a key (at least ${MIN_SECRET_LENGTH}): check that it was copied whole`,
+    };
   }
   return { apiKey };
 }

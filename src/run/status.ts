@@ -59,7 +59,11 @@ function rowOf(record: JobRecord, kind: "song" | "podcast" | undefined, script: 
     files: [...new Set(record.files.map((f) => f.file))],
     requestsSent: record.intents,
     next: kind
-      ? stepText(nextStep(record, kind, { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: isLocalKeyBase(record.base) }), record, isLocalKeyBase(record.base))
+      ? stepText(
+          nextStep(record, kind, { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: isLocalKeyBase(record.base) }),
+          record,
+          isLocalKeyBase(record.base),
+        )
       : "",
   };
   if (kind) row.kind = kind;

@@ -32,23 +32,13 @@ import {
 } from "../contract/responses.js";
 import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
-import {
-  attempt,
-  createDispatcher,
-  headerValue,
-  parseJson,
-  readCapped,
-  readErrorBody,
-  transportOutcome,
-  type AttemptResult,
-} from "./exchange.js";
+import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
 import { baseUrlProblem } from "../contract/loopback.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
 import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
 
 export type { Downloaded } from "./download.js";
-
 
 export type Operation = "createSong" | "createPodcast" | "queryTask" | "download";
 
@@ -287,16 +277,19 @@ export class ServiceClient {
           (_head, stream) => readCapped(stream, o.maxResponseBytes),
         );
         const outcome = this.#interpret(result, schema, n, callClass);
-        this.#emit({
-          type: "outcome",
-          operation,
-          attempt: n,
-          kind: outcome.kind,
-          ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-          ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
-          ms: Date.now() - started,
-          message: outcome.message,
-        }, onEvent);
+        this.#emit(
+          {
+            type: "outcome",
+            operation,
+            attempt: n,
+            kind: outcome.kind,
+            ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+            ...(outcome.traceId ? { traceId: outcome.traceId } : {}),
+            ms: Date.now() - started,
+            message: outcome.message,
+          },
+          onEvent,
+        );
         return outcome;
       },
       this.#retryHooks(operation, signal, onEvent),

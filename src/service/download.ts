@@ -4,16 +4,7 @@ import { dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { tempBeside } from "../files/durable.js";
-import {
-  attempt,
-  ConsumeError,
-  headerValue,
-  LocalError,
-  readCapped,
-  readErrorBody,
-  transportOutcome,
-  type ResponseHead,
-} from "./exchange.js";
+import { attempt, ConsumeError, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
@@ -205,4 +196,3 @@ async function localStep<T>(what: string, step: () => Promise<T>): Promise<T> {
     throw new LocalError(`${what}${typeof code === "string" ? ` (${code})` : ""}`);
   }
 }
-

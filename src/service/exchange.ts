@@ -71,9 +71,7 @@ export interface ResponseHead {
   headers: IncomingHttpHeaders;
 }
 
-export type AttemptResult<T> =
-  | { ok: true; head: ResponseHead; value: T }
-  | { ok: false; failure: TransportFailure };
+export type AttemptResult<T> = { ok: true; head: ResponseHead; value: T } | { ok: false; failure: TransportFailure };
 
 export interface TransportFailure {
   /** True when no byte of the request reached a socket. */
@@ -144,13 +142,7 @@ export async function attempt<T>(
   }
 }
 
-function describeFailure(
-  error: unknown,
-  written: boolean,
-  spec: AttemptSpec,
-  deadline: AbortSignal,
-  head: ResponseHead | undefined,
-): TransportFailure {
+function describeFailure(error: unknown, written: boolean, spec: AttemptSpec, deadline: AbortSignal, head: ResponseHead | undefined): TransportFailure {
   const withHead = head ? { head } : {};
   const where = spec.url.host;
   if (error instanceof ConsumeError) {

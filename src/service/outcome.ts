@@ -14,15 +14,7 @@
  * `message` never contains the API key. `status` is the HTTP status when one arrived.
  */
 
-export type OutcomeKind =
-  | "accepted"
-  | "rejected"
-  | "auth"
-  | "rate-limited"
-  | "quota"
-  | "server-error"
-  | "not-sent"
-  | "ambiguous";
+export type OutcomeKind = "accepted" | "rejected" | "auth" | "rate-limited" | "quota" | "server-error" | "not-sent" | "ambiguous";
 
 interface OutcomeBase {
   status?: number;
@@ -77,13 +69,7 @@ export type Outcome<T> = Accepted<T> | Failure;
 const QUOTA_PATTERN = /quota|billing/i;
 
 /** Classifies a non-2xx HTTP answer by status and (for 429) by message, as api-facts.md describes. */
-export function classifyHttpFailure(
-  status: number,
-  message: string,
-  traceId: string | undefined,
-  attempts: number,
-  retryAfterMs?: number,
-): Failure {
+export function classifyHttpFailure(status: number, message: string, traceId: string | undefined, attempts: number, retryAfterMs?: number): Failure {
   const base = { status, message, attempts, ...(traceId ? { traceId } : {}) };
   if (status === 401 || status === 403) return { kind: "auth", ...base };
   if (status === 429) {

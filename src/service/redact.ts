@@ -21,6 +21,9 @@ export function redact(text: string, secrets: readonly string[]): string {
 
 /** Makes a server- or library-supplied text fit one log line: no control characters, at most `max` characters. */
 export function oneLine(text: string, max = 300): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

@@ -1,4 +1,3 @@
-
 // Turn lengths are counted in Unicode code points, the unit the language already uses for columns:
 // a character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) counts once, not twice.
 // These helpers work on index ranges of one string so that long texts are never copied to be measured.

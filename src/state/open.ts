@@ -47,4 +47,3 @@ export async function transferState(direction: "push" | "pull", target: StateTar
 export function isStateStoreError(error: unknown): error is Error {
   return error instanceof Error && (error.name === "StateDbError" || error.name === "SchemaTooNewError");
 }
-

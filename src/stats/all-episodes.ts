@@ -60,7 +60,12 @@ export function allEpisodesTotals(episodes: readonly CountedEpisode[]): AllEpiso
     sharedRequests,
   };
   if (priced && bill.cost) {
-    result.cost = { currency: episodes[0]!.pricing!.currency, podcasts: roundMoney(bill.cost.podcasts), songs: roundMoney(bill.cost.songs), total: roundMoney(totalCost(bill)!) };
+    result.cost = {
+      currency: episodes[0]!.pricing!.currency,
+      podcasts: roundMoney(bill.cost.podcasts),
+      songs: roundMoney(bill.cost.songs),
+      total: roundMoney(totalCost(bill)!),
+    };
   }
   return result;
 }

@@ -145,7 +145,18 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
 }
 
 function sectionRow(title: string | undefined, line: number, depth: number, pricing: Pricing | undefined): SectionRow {
-  const row: SectionRow = { kind: "section", ...(title === undefined ? {} : { title }), line, depth, words: 0, turns: 0, characters: 0, durationMs: 0, requests: 0, billedUnits: 0 };
+  const row: SectionRow = {
+    kind: "section",
+    ...(title === undefined ? {} : { title }),
+    line,
+    depth,
+    words: 0,
+    turns: 0,
+    characters: 0,
+    durationMs: 0,
+    requests: 0,
+    billedUnits: 0,
+  };
   if (pricing) row.cost = 0;
   return row;
 }
@@ -172,7 +183,8 @@ function countTurns(request: PlannedPodcast, section: SectionRow, speakers: Map<
   request.body.conversations.forEach((turn, i) => {
     const label = request.speakers[i] ?? turn.voice;
     let speaker = speakers.get(label);
-    if (!speaker) speakers.set(label, (speaker = { speaker: label, voice: turn.voice, words: 0, turns: 0, characters: 0, durationMs: 0, wordShare: 0, timeShare: 0 }));
+    if (!speaker)
+      speakers.set(label, (speaker = { speaker: label, voice: turn.voice, words: 0, turns: 0, characters: 0, durationMs: 0, wordShare: 0, timeShare: 0 }));
     const words = wordCount(turn.text);
     const characters = codePointLength(turn.text);
     speaker.words += words;
@@ -209,7 +221,12 @@ function totalsOf(rows: readonly StatsRow[], bill: Bill, pricing: Pricing | unde
     }
   }
   if (pricing && bill.cost) {
-    totals.cost = { currency: pricing.currency, podcasts: roundMoney(bill.cost.podcasts), songs: roundMoney(bill.cost.songs), total: roundMoney(totalCost(bill)!) };
+    totals.cost = {
+      currency: pricing.currency,
+      podcasts: roundMoney(bill.cost.podcasts),
+      songs: roundMoney(bill.cost.songs),
+      total: roundMoney(totalCost(bill)!),
+    };
   }
   return totals;
 }

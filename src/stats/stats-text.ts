@@ -35,7 +35,15 @@ function episodeText(episode: EpisodeStats, measure: Measure): string {
       { header: "≈ Time", align: "right" },
       { header: "Share", align: "right" },
     ];
-    const speakerRows = episode.speakers.map((s) => [s.speaker, s.voice, count(s.words), count(s.turns), count(s.characters), duration(s.durationMs), percent(t.words === 0 ? 0 : s.words / t.words)]);
+    const speakerRows = episode.speakers.map((s) => [
+      s.speaker,
+      s.voice,
+      count(s.words),
+      count(s.turns),
+      count(s.characters),
+      duration(s.durationMs),
+      percent(t.words === 0 ? 0 : s.words / t.words),
+    ]);
     speakerRows.push(["Total", "", count(t.words), count(t.turns), count(t.characters), duration(t.durationMs), t.words > 0 ? "100%" : ""]);
     lines.push(...renderTable(speakerColumns, speakerRows, measure), "");
   }
@@ -74,7 +82,17 @@ function rowCells(row: StatsRow, rows: readonly StatsRow[], amount: ((value: num
   const cost = amount ? [amount(row.cost ?? 0)] : [];
   if (row.kind === "section") {
     const title = `${"  ".repeat(Math.max(0, row.depth - 1))}${row.title ?? "(opening)"}`;
-    return [title, count(row.words), count(row.turns), count(row.characters), duration(row.durationMs), count(row.requests), count(row.billedUnits), ...cost, ""];
+    return [
+      title,
+      count(row.words),
+      count(row.turns),
+      count(row.characters),
+      duration(row.durationMs),
+      count(row.requests),
+      count(row.billedUnits),
+      ...cost,
+      "",
+    ];
   }
   const depth = sectionDepthAt(rows, row.line);
   const takes = `${row.takes} take${row.takes === 1 ? "" : "s"}${row.pick !== 1 ? `, pick ${row.pick}` : ""}`;
@@ -103,7 +121,9 @@ function summaryLines(t: StatsTotals, wordsPerMinute: number): string[] {
   const requests = `Requests: ${count(t.requests.podcast)} podcast, ${count(t.requests.song)} song · billed units: ${count(t.billedUnits.total)}${units.length > 0 ? ` (${units.join(" + ")})` : ""}`;
   const lines = [spoken, requests];
   if (t.cost) {
-    lines.push(`Estimated cost: ${formatMoney(t.cost.total, t.cost.currency)} (podcasts ${formatMoney(t.cost.podcasts, t.cost.currency)}, songs ${formatMoney(t.cost.songs, t.cost.currency)})`);
+    lines.push(
+      `Estimated cost: ${formatMoney(t.cost.total, t.cost.currency)} (podcasts ${formatMoney(t.cost.podcasts, t.cost.currency)}, songs ${formatMoney(t.cost.songs, t.cost.currency)})`,
+    );
   }
   return lines;
 }

@@ -28,7 +28,12 @@ function expectFixed(text: string, code: string, title: RegExp, expected: string
 describe("fixes that finish the job", () => {
   it("adds an unknown speaker to the Cast with the next unused voice", () => {
     const text = "Title: T\nCast:\n    HOST: Ethan\n\nHOST: Hi.\nDJ: Hello.\n";
-    expectFixed(text, "POD0201", /^Add DJ to the Cast with the voice Victoria$/, "Title: T\nCast:\n    HOST: Ethan\n    DJ: Victoria\n\nHOST: Hi.\nDJ: Hello.\n");
+    expectFixed(
+      text,
+      "POD0201",
+      /^Add DJ to the Cast with the voice Victoria$/,
+      "Title: T\nCast:\n    HOST: Ethan\n    DJ: Victoria\n\nHOST: Hi.\nDJ: Hello.\n",
+    );
   });
 
   it("gives two new speakers two different voices, and keeps a forced label forced", () => {
@@ -47,7 +52,9 @@ describe("fixes that finish the job", () => {
 
   it("inserts the missing Style: line", () => {
     const { fix } = fixOf("Cast:\n  HOST: Ethan\n\nSONG: Tune\n[Verse]\nla la\nEND SONG\n", "POD0301", /Style/);
-    expect(apply("Cast:\n  HOST: Ethan\n\nSONG: Tune\n[Verse]\nla la\nEND SONG\n", fix)).toBe("Cast:\n  HOST: Ethan\n\nSONG: Tune\nStyle: \n[Verse]\nla la\nEND SONG\n");
+    expect(apply("Cast:\n  HOST: Ethan\n\nSONG: Tune\n[Verse]\nla la\nEND SONG\n", fix)).toBe(
+      "Cast:\n  HOST: Ethan\n\nSONG: Tune\nStyle: \n[Verse]\nla la\nEND SONG\n",
+    );
   });
 
   it("closes a boneyard after its paragraph or at the end", () => {

@@ -33,7 +33,22 @@ it("known-markers: a near miss of a section name warns with the fix, number and 
 });
 
 it("known-markers: free-form tags as AI-music writers write them get no word", () => {
-  const tags = ["[Guitar Solo]", "[Fade Out]", "[End]", "[Spoken Word]", "[Male Vocal]", "[Drop]", "[Refrain]", "[Build-up]", "[Soft, intimate]", "[Natural fade out]", "[solo]", "[verb]", "[Instrumental Interlude]", "[尾声]"];
+  const tags = [
+    "[Guitar Solo]",
+    "[Fade Out]",
+    "[End]",
+    "[Spoken Word]",
+    "[Male Vocal]",
+    "[Drop]",
+    "[Refrain]",
+    "[Build-up]",
+    "[Soft, intimate]",
+    "[Natural fade out]",
+    "[solo]",
+    "[verb]",
+    "[Instrumental Interlude]",
+    "[尾声]",
+  ];
   expect(runRule(knownMarkers, song("Style: pop\n" + tags.map((t) => `${t}\nla`).join("\n")))).toEqual([]);
 });
 

@@ -13,7 +13,14 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const CREATED = ["podc.json", "episodes/welcome.pod", ".vscode/extensions.json", ".github/workflows/podc.yml", ".github/podc-problem-matcher.json", ".gitignore"];
+const CREATED = [
+  "podc.json",
+  "episodes/welcome.pod",
+  ".vscode/extensions.json",
+  ".github/workflows/podc.yml",
+  ".github/podc-problem-matcher.json",
+  ".gitignore",
+];
 
 /** Every file under `dir` with its content, for comparing before and after. */
 function snapshot(dir: string): Record<string, string> {
@@ -82,7 +89,9 @@ describe("podc init", () => {
     writeFileSync(join(root, "season1", "ep01.pod"), "Title: One\nCast:\n    HOST: Ethan\n\nHOST: Hi.\n");
     const init = await runPodc(["init", "."], root);
     expect(init.code).toBe(0);
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe("node_modules\n.podc\n\n# podc: its journal and lock (.podc/) and the audio it downloads (out/)\n/out/\n");
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe(
+      "node_modules\n.podc\n\n# podc: its journal and lock (.podc/) and the audio it downloads (out/)\n/out/\n",
+    );
     expect(init.stdout).toMatch(/^added \/\.podc\/ and \/out\/ to \.gitignore$/m);
     expect(existsSync(join(root, "episodes"))).toBe(false);
   });

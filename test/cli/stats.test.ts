@@ -102,7 +102,10 @@ interface Episode {
   };
 }
 
-async function statsJson(dir: string, args: string[]): Promise<{ statsVersion: number; episodes: Episode[]; totals?: Record<string, unknown>; skipped: unknown[] }> {
+async function statsJson(
+  dir: string,
+  args: string[],
+): Promise<{ statsVersion: number; episodes: Episode[]; totals?: Record<string, unknown>; skipped: unknown[] }> {
   const r = await runPodc(["stats", "--json", ...args], dir);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
@@ -175,7 +178,9 @@ describe("podc stats on a script counted by hand", () => {
   });
 
   it("puts the opening first, with a song sung before its first line under it", async () => {
-    const dir = folder({ "first.pod": "Title: F\nCast:\n    A: Ethan\n\nSONG: Open\nStyle: pop\n\n[Verse]\nLa\nEND SONG\n\nA: Hello there.\n\n# Next\n\nA: Bye.\n" });
+    const dir = folder({
+      "first.pod": "Title: F\nCast:\n    A: Ethan\n\nSONG: Open\nStyle: pop\n\n[Verse]\nLa\nEND SONG\n\nA: Hello there.\n\n# Next\n\nA: Bye.\n",
+    });
     const [episode] = (await statsJson(dir, ["first.pod"])).episodes;
     expect(episode!.rows.map((r) => [r.kind, r.title ?? "(opening)", r.line])).toEqual([
       ["section", "(opening)", 12],
@@ -197,7 +202,10 @@ describe("podc stats on a script counted by hand", () => {
 
   it("estimates the cost with the project's prices, and the time at its speaking rate", async () => {
     const dir = folder({ "hand.pod": HAND });
-    writeFileSync(join(dir, "podc.json"), JSON.stringify({ speech: { wordsPerMinute: 60 }, pricing: { currency: "credits", songTake: 10, podcastRequest: 1, podcastPer1000Chars: 100 } }));
+    writeFileSync(
+      join(dir, "podc.json"),
+      JSON.stringify({ speech: { wordsPerMinute: 60 }, pricing: { currency: "credits", songTake: 10, podcastRequest: 1, podcastPer1000Chars: 100 } }),
+    );
     const [episode] = (await statsJson(dir, ["hand.pod"])).episodes;
     expect(episode!.wordsPerMinute).toBe(60);
     expect(episode!.totals.durationMs).toBe(13_000);

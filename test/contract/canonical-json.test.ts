@@ -37,9 +37,7 @@ describe("requestKey", () => {
   });
 
   it("is the same for the same body, whatever its key order", () => {
-    expect(requestKey("POST", "/v1/tts/podcast", body)).toBe(
-      requestKey("POST", "/v1/tts/podcast", { conversations: [{ voice: "Ethan", text: "Hello." }] }),
-    );
+    expect(requestKey("POST", "/v1/tts/podcast", body)).toBe(requestKey("POST", "/v1/tts/podcast", { conversations: [{ voice: "Ethan", text: "Hello." }] }));
   });
 
   it("differs when the body, path or method differs", () => {

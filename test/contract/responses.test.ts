@@ -47,7 +47,16 @@ describe("task state", () => {
   });
 
   it("keeps every usable choice, ordered by index", () => {
-    const state = taskState(task({ status: "succeeded", choices: [{ index: 1, url: "https://c/b.mp3" }, { index: 0, url: "https://c/a.mp3" }, { index: 2, url: "" }] }));
+    const state = taskState(
+      task({
+        status: "succeeded",
+        choices: [
+          { index: 1, url: "https://c/b.mp3" },
+          { index: 0, url: "https://c/a.mp3" },
+          { index: 2, url: "" },
+        ],
+      }),
+    );
     expect(state.state === "succeeded" && state.choices.map((c) => c.index)).toEqual([0, 1]);
   });
 });

@@ -17,10 +17,30 @@ function filetypeOf(extra?: string): string {
     writeFileSync(join(dir, "episode.pod"), "HOST: Hello.\n");
     const out = join(dir, "filetype.txt");
     const rtp = extra ? ["--cmd", `set rtp^=${extra.replace(/[ ,\\]/g, "\\$&")}`] : [];
-    spawnSync("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", ...rtp, "-c", "filetype on", "-c", "edit episode.pod", "-c", `call writefile([&filetype], '${out}')`, "-c", "qa!"], {
-      cwd: dir,
-      timeout: 30_000,
-    });
+    spawnSync(
+      "vim",
+      [
+        "-N",
+        "-u",
+        "NONE",
+        "-i",
+        "NONE",
+        "-es",
+        ...rtp,
+        "-c",
+        "filetype on",
+        "-c",
+        "edit episode.pod",
+        "-c",
+        `call writefile([&filetype], '${out}')`,
+        "-c",
+        "qa!",
+      ],
+      {
+        cwd: dir,
+        timeout: 30_000,
+      },
+    );
     return readFileSync(out, "utf8").trim();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -71,7 +71,11 @@ describe.runIf(installed || required)("the VS Code extension", () => {
 /** The names of the files in a zip archive (a .vsix), read with the packager's own zip reader. */
 function zipEntries(path: string): Promise<string[]> {
   const yauzl = createRequire(join(EXTENSION, "package.json"))("yauzl") as {
-    open(path: string, options: object, callback: (error: Error | null, zip: { on: (event: string, listener: (x: { fileName: string }) => void) => void }) => void): void;
+    open(
+      path: string,
+      options: object,
+      callback: (error: Error | null, zip: { on: (event: string, listener: (x: { fileName: string }) => void) => void }) => void,
+    ): void;
   };
   return new Promise((resolve, reject) => {
     yauzl.open(path, {}, (error, zip) => {

@@ -15,7 +15,8 @@ const write = (name: string, bytes: Buffer): string => {
   return path;
 };
 
-const LYRICS = "[Verse]\nNeon lights across the floor\nCoffee cups and closing doors\n\n[Chorus]\nWe're the night shift, we're alive\nWe're the night shift\n[Instrumental]";
+const LYRICS =
+  "[Verse]\nNeon lights across the floor\nCoffee cups and closing doors\n\n[Chorus]\nWe're the night shift, we're alive\nWe're the night shift\n[Instrumental]";
 const voices = [...DEFAULT_VOICES];
 
 describe("wav", () => {
@@ -89,7 +90,12 @@ describe("song sketch", () => {
     }
     // Another key, voicing and timbre for each take: far from the same spectrum (the same take scores 1).
     expect(similarity(spectra[0]!, longTermSpectrum(renderSong(plan, 0)))).toBeCloseTo(1, 6);
-    for (const [a, b] of [[0, 1], [0, 2], [1, 2]] as const) expect(similarity(spectra[a]!, spectra[b]!)).toBeLessThan(0.9);
+    for (const [a, b] of [
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ] as const)
+      expect(similarity(spectra[a]!, spectra[b]!)).toBeLessThan(0.9);
   });
 });
 

@@ -65,13 +65,17 @@ function expectErrorBody(res: RawResponse, status: number, message: RegExp): voi
 /** Polls a task to its end; `statuses` lists each status seen, starting with the one creation returned. */
 async function pollUntilDone(id: string, on: Emulator = emu): Promise<{ statuses: string[]; task: Record<string, unknown> }> {
   const statuses: string[] = ["preparing"];
-  const task = await eventually(async () => {
-    const res = await raw(`${on.url}/v1/song/query/${encodeURIComponent(id)}`, { headers: auth() });
-    expect(res.status).toBe(200);
-    const body = res.json as Record<string, unknown>;
-    if (statuses[statuses.length - 1] !== body.status) statuses.push(body.status as string);
-    return ["succeeded", "failed", "timeouted", "cancelled"].includes(body.status as string) ? body : undefined;
-  }, 10_000, 10);
+  const task = await eventually(
+    async () => {
+      const res = await raw(`${on.url}/v1/song/query/${encodeURIComponent(id)}`, { headers: auth() });
+      expect(res.status).toBe(200);
+      const body = res.json as Record<string, unknown>;
+      if (statuses[statuses.length - 1] !== body.status) statuses.push(body.status as string);
+      return ["succeeded", "failed", "timeouted", "cancelled"].includes(body.status as string) ? body : undefined;
+    },
+    10_000,
+    10,
+  );
   return { statuses, task };
 }
 
@@ -188,10 +192,18 @@ describe("podcast", () => {
     config.voices = ["Robin", "Sam"];
     const strict = await emulator({ config });
     try {
-      const three = [{ text: "One.", voice: "Robin" }, { text: "Two.", voice: "Sam" }, { text: "Three.", voice: "Robin" }];
+      const three = [
+        { text: "One.", voice: "Robin" },
+        { text: "Two.", voice: "Sam" },
+        { text: "Three.", voice: "Robin" },
+      ];
       const res = await raw(`${strict.url}/v1/tts/podcast`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify({ conversations: three }) });
       expectErrorBody(res, 400, /3 turns; at most 2/);
-      const ok = await raw(`${strict.url}/v1/tts/podcast`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify({ conversations: three.slice(0, 2) }) });
+      const ok = await raw(`${strict.url}/v1/tts/podcast`, {
+        method: "POST",
+        headers: jsonHeaders(),
+        body: JSON.stringify({ conversations: three.slice(0, 2) }),
+      });
       expect(ok.status).toBe(200);
     } finally {
       await strict.close();
@@ -450,13 +462,25 @@ describe.runIf(hasCurl)("curl, following only the interface document", () => {
     if (hasSox) expect(seconds).toBeGreaterThan(10);
 
     const podcast = JSON.parse(
-      await curl("-X", "POST", `${emu.url}/v1/tts/podcast`, "-H", bearer, "-H", "Content-Type: application/json", "-d", JSON.stringify({ conversations: TURNS })),
+      await curl(
+        "-X",
+        "POST",
+        `${emu.url}/v1/tts/podcast`,
+        "-H",
+        bearer,
+        "-H",
+        "Content-Type: application/json",
+        "-d",
+        JSON.stringify({ conversations: TURNS }),
+      ),
     ) as { url: string; expires_at: number };
     const podcastFile = join(scratch, "podcast.wav");
     await curl("-o", podcastFile, podcast.url);
     expect(soxDuration(podcastFile) ?? wavDurationMs(readFileSync(podcastFile)) / 1000).toBeGreaterThan(3);
 
-    const denied = JSON.parse(await curl("-X", "POST", `${emu.url}/v1/song/generate`, "-H", "Authorization: Bearer nope", "-H", "Content-Type: application/json", "-d", "{}")) as {
+    const denied = JSON.parse(
+      await curl("-X", "POST", `${emu.url}/v1/song/generate`, "-H", "Authorization: Bearer nope", "-H", "Content-Type: application/json", "-d", "{}"),
+    ) as {
       error: { message: string };
       trace_id: string;
     };

@@ -47,7 +47,16 @@ describe("podc serve", () => {
 
   it("refuses other hosts, bad numbers, bad faults, unknown options and arguments with exit code 2", async () => {
     const env = { PODC_API_KEY: KEY };
-    for (const argv of [["--host", "0.0.0.0"], ["--port", "-1"], ["--clock-ms", "soon"], ["--fault", "meteor"], ["--fault", "latency"], ["--speech", "robot"], ["--nope"], ["extra"]]) {
+    for (const argv of [
+      ["--host", "0.0.0.0"],
+      ["--port", "-1"],
+      ["--clock-ms", "soon"],
+      ["--fault", "meteor"],
+      ["--fault", "latency"],
+      ["--speech", "robot"],
+      ["--nope"],
+      ["extra"],
+    ]) {
       const result = await run(argv, env);
       expect(result.code, argv.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^podc serve: /);
@@ -92,7 +101,12 @@ describe("podc serve", () => {
     try {
       expect((await raw(`${server.url}/v1/song/query/1`, { headers: auth() })).status).toBe(503);
       expect((await raw(`${server.url}/v1/song/query/1`, { headers: auth() })).status).toBe(404);
-      const two = { conversations: [{ text: "a", voice: "Ethan" }, { text: "b", voice: "Victoria" }] };
+      const two = {
+        conversations: [
+          { text: "a", voice: "Ethan" },
+          { text: "b", voice: "Victoria" },
+        ],
+      };
       const res = await raw(`${server.url}/v1/tts/podcast`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify(two) });
       expect((res.json as { error: { message: string } }).error.message).toMatch(/at most 1 are allowed/);
     } finally {

@@ -124,7 +124,13 @@ describe.runIf(ffmpeg !== undefined)("turn starts without usable pauses", () => 
   it("starts a single turn at 0", async () => {
     const emu = await startEmulator({ apiKey: KEY, speech: "synth" });
     try {
-      const one = await renderThrough(emu, KEY, [{ text: "Only one turn here, and it is long enough to have a pause, or two.", voice: DEFAULT_VOICES[0] }], folder, "one");
+      const one = await renderThrough(
+        emu,
+        KEY,
+        [{ text: "Only one turn here, and it is long enough to have a pause, or two.", voice: DEFAULT_VOICES[0] }],
+        folder,
+        "one",
+      );
       expect(await turnStarts(one.file, one.turns, one.durationMs, { wordsPerMinute: WPM, ffmpeg: ffmpeg! })).toEqual([0]);
     } finally {
       await emu.close();

@@ -76,7 +76,11 @@ export async function renderThrough(emu: Emulator, apiKey: string, conversation:
 }
 
 /** Boundary errors (ms) of the aligned starts and of the proportional fallback on one request; the first turn is not a boundary. */
-export async function boundaryErrors(request: RenderedRequest, ffmpeg: string, wordsPerMinute = 150): Promise<{ aligned: number[]; proportional: number[]; starts: number[] }> {
+export async function boundaryErrors(
+  request: RenderedRequest,
+  ffmpeg: string,
+  wordsPerMinute = 150,
+): Promise<{ aligned: number[]; proportional: number[]; starts: number[] }> {
   const starts = await turnStarts(request.file, request.turns, request.durationMs, { wordsPerMinute, ffmpeg });
   const fallback = proportionalStarts(request.turns, request.durationMs, wordsPerMinute);
   const errors = (found: number[]) => request.truth.slice(1).map((truth, i) => Math.abs(found[i + 1]! - truth));

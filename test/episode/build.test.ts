@@ -49,7 +49,13 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     for (let i = 1; i < chapters.length; i++) expect(chapters[i]!.start_time).toBe(chapters[i - 1]!.end_time);
     expect(Number(chapters.at(-1)!.end_time)).toBeCloseTo(Number(format.duration), 0);
     expect(format.tags).toMatchObject({ title: "The Lighthouse Keepers", artist: "Mara Quinn", track: "7" });
-    for (const file of ["lighthouse-keepers.chapters.json", "lighthouse-keepers.vtt", "lighthouse-keepers.srt", "lighthouse-keepers.transcript.json", "index.html"]) {
+    for (const file of [
+      "lighthouse-keepers.chapters.json",
+      "lighthouse-keepers.vtt",
+      "lighthouse-keepers.srt",
+      "lighthouse-keepers.transcript.json",
+      "index.html",
+    ]) {
       expect(existsSync(join(folder, file)), file).toBe(true);
     }
     expect(leftovers(folder)).toEqual([]);
@@ -278,4 +284,3 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that
     expect(Number(format.duration)).toBeCloseTo(Number(chapters[2]!.end_time), 0);
   }, 120_000);
 });
-

@@ -96,14 +96,26 @@ describe("the episode's timeline and chapters", () => {
     expect(tags).toEqual({ title: "Night Lines; Part = 2", series: "After #Hours", author: "Mara Quinn", episode: "07" });
     const pieces = plan.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: 5000 }));
     const text = ffmetadata(tags, chapters(timeline(pieces, SETTINGS)));
-    expect(text.split("\n").slice(0, 7)).toEqual([";FFMETADATA1", "title=Night Lines\\; Part \\= 2", "album=After \\#Hours", "artist=Mara Quinn", "album_artist=Mara Quinn", "track=7", "genre=Podcast"]);
+    expect(text.split("\n").slice(0, 7)).toEqual([
+      ";FFMETADATA1",
+      "title=Night Lines\\; Part \\= 2",
+      "album=After \\#Hours",
+      "artist=Mara Quinn",
+      "album_artist=Mara Quinn",
+      "track=7",
+      "genre=Podcast",
+    ]);
     expect(text).toContain("[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=5600\ntitle=Opening\n");
   });
 });
 
 describe("lyrics and transcripts", () => {
   it("shows lyrics a section at a time, never more than two lines, without the section markers", () => {
-    expect(lyricGroups("[Intro]\n[Verse]\nOne line\nTwo lines\nThree lines\n\n[Chorus]\nFour\n")).toEqual([["One line", "Two lines"], ["Three lines"], ["Four"]]);
+    expect(lyricGroups("[Intro]\n[Verse]\nOne line\nTwo lines\nThree lines\n\n[Chorus]\nFour\n")).toEqual([
+      ["One line", "Two lines"],
+      ["Three lines"],
+      ["Four"],
+    ]);
   });
 
   it("writes WebVTT with voices, SRT with names, and the Podcasting 2.0 JSON transcript", () => {
@@ -111,7 +123,9 @@ describe("lyrics and transcripts", () => {
       { startMs: 0, endMs: 1500, speaker: "HOST", text: "Fish & chips <3 --> now", kind: "speech" as const },
       { startMs: 3_600_000, endMs: 3_601_250, text: "One line\nTwo lines", kind: "lyrics" as const },
     ];
-    expect(webVtt(cues)).toBe("WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\n<v HOST>Fish &amp; chips &lt;3 --&gt; now\n\n2\n01:00:00.000 --> 01:00:01.250\n<i>♪ One line\nTwo lines ♪</i>\n");
+    expect(webVtt(cues)).toBe(
+      "WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\n<v HOST>Fish &amp; chips &lt;3 --&gt; now\n\n2\n01:00:00.000 --> 01:00:01.250\n<i>♪ One line\nTwo lines ♪</i>\n",
+    );
     expect(srt(cues)).toBe("1\n00:00:00,000 --> 00:00:01,500\nHOST: Fish & chips <3 --> now\n\n2\n01:00:00,000 --> 01:00:01,250\n♪ One line\nTwo lines ♪\n");
     expect(JSON.parse(transcriptJson(cues))).toEqual({
       version: "1.0.0",
@@ -137,7 +151,9 @@ describe("loudness correction", () => {
   });
 
   it("narrows a range wider than the target with loudnorm, and leaves silence alone", () => {
-    expect(normalisation(loudnessOf(summary("-20.0", "14.0", "-6.0")), target)).toMatch(/^loudnorm=I=-16:TP=-1:LRA=11:measured_I=-20:measured_TP=-6:measured_LRA=14:measured_thresh=-30.1:linear=true/);
+    expect(normalisation(loudnessOf(summary("-20.0", "14.0", "-6.0")), target)).toMatch(
+      /^loudnorm=I=-16:TP=-1:LRA=11:measured_I=-20:measured_TP=-6:measured_LRA=14:measured_thresh=-30.1:linear=true/,
+    );
     expect(normalisation(loudnessOf(summary("-70.0", "0.0", "-inf")), target)).toBe("anull");
   });
 });

@@ -22,7 +22,10 @@ export function exampleRepo(name: string, made: string[]): string {
 }
 
 /** What ffprobe says of a file's chapters and tags. */
-export function probe(file: string): { chapters: { start_time: string; end_time: string; tags: { title: string } }[]; format: { duration: string; tags: Record<string, string> } } {
+export function probe(file: string): {
+  chapters: { start_time: string; end_time: string; tags: { title: string } }[];
+  format: { duration: string; tags: Record<string, string> };
+} {
   const run = spawnSync("ffprobe", ["-v", "error", "-show_chapters", "-show_format", "-of", "json", file], { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`ffprobe failed on ${file}: ${run.stderr}`);
   return JSON.parse(run.stdout);
@@ -30,7 +33,9 @@ export function probe(file: string): { chapters: { start_time: string; end_time:
 
 /** Integrated loudness (LUFS) and true peak (dBTP) of a file, as ffmpeg's EBU R128 meter measures them. */
 export function loudness(file: string): { integrated: number; truePeak: number } {
-  const run = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"], { encoding: "utf8" });
+  const run = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", "ebur128=peak=true:framelog=verbose", "-f", "null", "-"], {
+    encoding: "utf8",
+  });
   const summary = run.stderr.slice(run.stderr.lastIndexOf("Summary:"));
   return { integrated: Number(/I:\s*(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s*(-?[\d.]+) dBFS/.exec(summary)?.[1]) };
 }

@@ -75,7 +75,16 @@ describe("the preview page's HTML", () => {
 
   it("carries the times as JSON the page reads back exactly", () => {
     const json = /<script type="application\/json" id="episode-data">(.*?)<\/script>/s.exec(html)![1]!;
-    expect(JSON.parse(json)).toEqual({ durationMs: 12_000, chapters: [0, 4000, 7500], cues: [[0, 1500], [1800, 3500], [4000, 7000], [7500, 9000]] });
+    expect(JSON.parse(json)).toEqual({
+      durationMs: 12_000,
+      chapters: [0, 4000, 7500],
+      cues: [
+        [0, 1500],
+        [1800, 3500],
+        [4000, 7000],
+        [7500, 9000],
+      ],
+    });
   });
 
   it("allows its own inline script and style by hash, and nothing from the network", () => {

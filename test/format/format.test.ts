@@ -67,7 +67,8 @@ describe("notes and boneyards", () => {
   const cases = {
     "mid-line boneyard over lines": "HOST:  hi /* a  \n\n  b */  there  \n# X\nGUEST:yo",
     "boneyard hiding elements": "HOST: hi\n/* SONG: x\nStyle: y\n\n   la   \nEND SONG */\n# Next",
-    "notes everywhere": "Title: T [[t]]\nCast:\n  HOST: Ethan [[v]]\n\n#[[h]]Head\nHOST:[[a]]hi[[b]]  \n   [[c]]   \nSONG:[[s]] X\nStyle:[[y]]pop\n[[m]]\n[verse][[n]]\nla [[l]]  \nEND SONG [[e]]",
+    "notes everywhere":
+      "Title: T [[t]]\nCast:\n  HOST: Ethan [[v]]\n\n#[[h]]Head\nHOST:[[a]]hi[[b]]  \n   [[c]]   \nSONG:[[s]] X\nStyle:[[y]]pop\n[[m]]\n[verse][[n]]\nla [[l]]  \nEND SONG [[e]]",
     "unterminated note": "HOST: hi [[open note   \nGUEST: yo   ",
     "stray closer": "HOST:  hi */   ",
   };
@@ -111,9 +112,7 @@ describe("what is kept as written", () => {
   });
 
   it("keeps unknown title-page keys and song headers as spelled", () => {
-    expect(formatText("Title: T\nEPISODE:3\n\nSONG: S\nTEMPO: 3\nla\nEND SONG")).toBe(
-      "Title: T\nEPISODE: 3\n\nSONG: S\nTEMPO: 3\n\nla\nEND SONG\n",
-    );
+    expect(formatText("Title: T\nEPISODE:3\n\nSONG: S\nTEMPO: 3\nla\nEND SONG")).toBe("Title: T\nEPISODE: 3\n\nSONG: S\nTEMPO: 3\n\nla\nEND SONG\n");
   });
 });
 

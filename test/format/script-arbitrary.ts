@@ -27,12 +27,32 @@ const speech = fc.oneof(
 const heading = line(space, fc.constantFrom("#", "##", "###"), space, words, space).map((l) => [l]);
 const direction = line(space, fc.constantFrom("!", "!!"), space, words, space).map((l) => [l]);
 // Fountain habits a writer brings into a .pod: scene headings, transitions, centred text, page breaks.
-const habit = line(space, fc.constantFrom("INT. HOUSE - DAY", ".FLASHBACK", "CUT TO:", "FADE OUT.", "> BURN TO PINK.", ">  THE END  <", "===", "\\# not a heading"), space).map((l) => [l]);
+const habit = line(
+  space,
+  fc.constantFrom("INT. HOUSE - DAY", ".FLASHBACK", "CUT TO:", "FADE OUT.", "> BURN TO PINK.", ">  THE END  <", "===", "\\# not a heading"),
+  space,
+).map((l) => [l]);
 const noteLine = line(space, note, space).map((l) => [l]);
 const invalid = fc.constantFrom(["Host: lower case"], ["just some prose"], ["END SONG"], ["(a stray aside)"]);
 
 const header = line(space, fc.constantFrom("Style", "style", "STYLE", "Model", "model", "Tempo"), space, colon, space, words, space);
-const marker = line(space, fc.constantFrom("[verse]", "[Verse 2]", "【Chorus 01】", "[Inst]", "[Prechorus]", "[ Outro ]", "[Bogus]", "[verse 1: raspy]", "[Guitar Solo]", "【主歌】", "[Chrous]"), space);
+const marker = line(
+  space,
+  fc.constantFrom(
+    "[verse]",
+    "[Verse 2]",
+    "【Chorus 01】",
+    "[Inst]",
+    "[Prechorus]",
+    "[ Outro ]",
+    "[Bogus]",
+    "[verse 1: raspy]",
+    "[Guitar Solo]",
+    "【主歌】",
+    "[Chrous]",
+  ),
+  space,
+);
 const songItem = fc.oneof({ weight: 4, arbitrary: text }, { weight: 2, arbitrary: marker }, space, line(space, note, space));
 const song = fc
   .tuple(
@@ -56,7 +76,10 @@ const blanks = fc.array(space, { maxLength: 2 });
 
 const titleKey = fc.constantFrom("Title", "title", "Episode", "Draft date", "Model", "model");
 const castLine = fc.oneof(
-  { weight: 5, arbitrary: line(fc.constantFrom("  ", "    ", "\t", "   "), label, space, fc.constant(":"), space, fc.constantFrom("Ethan", "Victoria", "Luna"), space) },
+  {
+    weight: 5,
+    arbitrary: line(fc.constantFrom("  ", "    ", "\t", "   "), label, space, fc.constant(":"), space, fc.constantFrom("Ethan", "Victoria", "Luna"), space),
+  },
   { weight: 1, arbitrary: line(fc.constantFrom("  ", "\t", " "), note, space) },
 );
 const titlePage = fc

@@ -61,7 +61,8 @@ describe("hostile .fdx files: one diagnostic with its line", () => {
   });
 
   it("entities that could expand without bound are refused, not expanded", () => {
-    const bomb = '<?xml version="1.0"?>\n<!DOCTYPE x [\n<!ENTITY a "aaaaaaaaaa">\n<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\n]>\n<FinalDraft><Content/></FinalDraft>\n';
+    const bomb =
+      '<?xml version="1.0"?>\n<!DOCTYPE x [\n<!ENTITY a "aaaaaaaaaa">\n<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\n]>\n<FinalDraft><Content/></FinalDraft>\n';
     const { diagnostics } = fdx(bomb);
     expect(diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["POD0130", 3]]);
   });

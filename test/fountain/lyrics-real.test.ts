@@ -43,7 +43,9 @@ describe("lyrics as writers write them", () => {
   });
 
   it("known names in canonical spelling with their suffix kept; Chinese names kept in Chinese", () => {
-    const { lyrics, warnings } = lyricsOf(song("[verse 1: raspy vocal]\na\n[chorus - final]\nb\n【主歌】\n周四的阳光\n[副歌 2]\n快乐\n[Inst]\n[pre chorus]\nc"));
+    const { lyrics, warnings } = lyricsOf(
+      song("[verse 1: raspy vocal]\na\n[chorus - final]\nb\n【主歌】\n周四的阳光\n[副歌 2]\n快乐\n[Inst]\n[pre chorus]\nc"),
+    );
     expect(warnings).toEqual([]);
     expect(lyrics).toEqual(["[Verse 1: raspy vocal]\na\n\n[Chorus - final]\nb\n\n[主歌]\n周四的阳光\n\n[副歌 2]\n快乐\n\n[Instrumental]\n\n[Pre-Chorus]\nc"]);
   });

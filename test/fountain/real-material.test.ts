@@ -35,7 +35,10 @@ function heard(text: string): string {
 
 function spokenText(file: string, bytes: Uint8Array | string, config: Config): { spoken: string; bodies: unknown[] } {
   const analysis = analyze(bytes, { file, config });
-  expect(analysis.diagnostics.filter((d) => d.severity === "error"), file).toEqual([]);
+  expect(
+    analysis.diagnostics.filter((d) => d.severity === "error"),
+    file,
+  ).toEqual([]);
   const requests = analysis.plan!.requests;
   const turns = requests.flatMap((r) => (r.kind === "podcast" ? r.body.conversations.map((t) => t.text) : []));
   return { spoken: heard(turns.join("\n")), bodies: requests.map((r) => r.body) };
@@ -45,7 +48,11 @@ describe.each(SCREENPLAYS)("%s", (name) => {
   const text = readFileSync(join(DIR, name), "utf8");
   const config = castFor(text);
   const judge = new Fountain().parse(text, true).tokens;
-  const dialogue = judge.filter((t) => t.type === "dialogue").flatMap((t) => String(t.text).split("\n")).map(heard).filter((l) => l !== "");
+  const dialogue = judge
+    .filter((t) => t.type === "dialogue")
+    .flatMap((t) => String(t.text).split("\n"))
+    .map(heard)
+    .filter((l) => l !== "");
   const notSpoken = judge
     .filter((t) => ["action", "scene_heading", "transition", "centered"].includes(t.type))
     .flatMap((t) => String(t.text).split("\n"))

@@ -147,9 +147,12 @@ describe("pod.tmLanguage.json", () => {
 
   it("gives dialogue, directions, lyrics and voices scopes that default themes colour differently", () => {
     const scopeOf = (line: number, text: string) => tokenOf(lines, line, text).scopes.at(-1)!;
-    const colourRoots = [scopeOf(11, "Welcome back to The Night Shift."), scopeOf(19, "Sound: a door closes."), scopeOf(33, "Neon lights across the floor"), scopeOf(5, "Ethan")].map(
-      (scope) => scope.split(".").slice(0, 2).join("."),
-    );
+    const colourRoots = [
+      scopeOf(11, "Welcome back to The Night Shift."),
+      scopeOf(19, "Sound: a door closes."),
+      scopeOf(33, "Neon lights across the floor"),
+      scopeOf(5, "Ethan"),
+    ].map((scope) => scope.split(".").slice(0, 2).join("."));
     expect(colourRoots).toEqual(["meta.speech", "entity.name", "string.unquoted", "variable.other"]);
   });
 

@@ -81,7 +81,13 @@ export function lyric(text: string): Lyric {
 }
 
 function header(key: string, value: string, line = 1): SongHeader {
-  return { type: "SongHeader", span: span(line), key: { text: key, span: span(line, 1, key.length) }, name: key.toLowerCase(), value: { text: value, span: span(line, key.length + 3, value.length) } };
+  return {
+    type: "SongHeader",
+    span: span(line),
+    key: { text: key, span: span(line, 1, key.length) },
+    name: key.toLowerCase(),
+    value: { text: value, span: span(line, key.length + 3, value.length) },
+  };
 }
 
 /** A song block at `line`; strings in `items` are lyric lines. */
@@ -90,11 +96,24 @@ export function song(title: string, options: { style?: string; model?: string; i
   if (options.style !== undefined) headers.push(header("Style", options.style, line + 1));
   if (options.model !== undefined) headers.push(header("Model", options.model, line + 2));
   const items = (options.items ?? ["la la la"]).map((item) => (typeof item === "string" ? lyric(item) : item));
-  return { type: "Song", span: span(line, 1, 6 + title.length), title: { text: title, span: span(line, 7, title.length) }, headers, items, end: span(line + 10) };
+  return {
+    type: "Song",
+    span: span(line, 1, 6 + title.length),
+    title: { text: title, span: span(line, 7, title.length) },
+    headers,
+    items,
+    end: span(line + 10),
+  };
 }
 
 function titleEntry(key: string, value: string): TitleEntry {
-  return { type: "TitleEntry", span: span(1), key: { text: key, span: span(1, 1, key.length) }, name: key.toLowerCase(), value: { text: value, span: span(1, key.length + 3, value.length) } };
+  return {
+    type: "TitleEntry",
+    span: span(1),
+    key: { text: key, span: span(1, 1, key.length) },
+    name: key.toLowerCase(),
+    value: { text: value, span: span(1, key.length + 3, value.length) },
+  };
 }
 
 export function script(body: Script["body"], titlePage?: Record<string, string>): Script {

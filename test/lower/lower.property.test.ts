@@ -16,7 +16,12 @@ const char = fc.constantFrom("a", "b", "Z", "é", " ", " ", "\t", "\u00a0", "\u3
 const text = fc.string({ unit: char, maxLength: 80 });
 
 const spanArb: fc.Arbitrary<Span> = fc
-  .record({ line: fc.integer({ min: 1, max: 500 }), column: fc.integer({ min: 1, max: 80 }), offset: fc.integer({ min: 0, max: 100_000 }), length: fc.integer({ min: 0, max: 40 }) })
+  .record({
+    line: fc.integer({ min: 1, max: 500 }),
+    column: fc.integer({ min: 1, max: 80 }),
+    offset: fc.integer({ min: 0, max: 100_000 }),
+    length: fc.integer({ min: 0, max: 40 }),
+  })
   .map(({ line, column, offset, length }) => ({ start: { line, column, offset }, end: { line, column: column + length, offset: offset + length } }));
 const atom = fc.record({ text, span: spanArb });
 
@@ -38,7 +43,14 @@ const speechArb = fc.record({
 const lyricItem: fc.Arbitrary<LyricItem> = fc.oneof(
   fc.record({ type: fc.constant("Lyric" as const), span: spanArb, text }),
   fc.record(
-    { type: fc.constant("Marker" as const), span: spanArb, raw: text, canonical: fc.option(fc.constantFrom("Verse", "Chorus", "Bridge")), number: fc.constantFrom("1", "2"), written: text },
+    {
+      type: fc.constant("Marker" as const),
+      span: spanArb,
+      raw: text,
+      canonical: fc.option(fc.constantFrom("Verse", "Chorus", "Bridge")),
+      number: fc.constantFrom("1", "2"),
+      written: text,
+    },
     { requiredKeys: ["type", "span", "raw", "canonical", "written"] },
   ),
   fc.record({ type: fc.constant("Note" as const), span: spanArb, text, terminated: fc.boolean() }),

@@ -18,7 +18,13 @@ const nightShift = script(
       "Night Shift Anthem",
       {
         style: "synthwave, 110 bpm, melancholic, female vocals",
-        items: [marker("Verse", "Verse"), "Neon lights across the floor", "Coffee cups and closing doors", marker("Chorus", "Chorus"), "We're the night shift, we're alive"],
+        items: [
+          marker("Verse", "Verse"),
+          "Neon lights across the floor",
+          "Coffee cups and closing doors",
+          marker("Chorus", "Chorus"),
+          "We're the night shift, we're alive",
+        ],
       },
       21,
     ),
@@ -102,8 +108,8 @@ describe("lower", () => {
   it("cuts podcast requests every turnsPerRequest turns, 10 by default", () => {
     const body = Array.from({ length: 23 }, (_, i) => speech(i % 2 === 0 ? "HOST" : "GUEST", [`Line ${i}.`], i + 1));
     const sizes = (turnsPerRequest?: number) =>
-      lower(script(body), { source: "x.pod", config: config(turnsPerRequest === undefined ? {} : { turnsPerRequest }), cast: CAST }).plan.requests.map(
-        (r) => (r.kind === "podcast" ? r.body.conversations.length : 0),
+      lower(script(body), { source: "x.pod", config: config(turnsPerRequest === undefined ? {} : { turnsPerRequest }), cast: CAST }).plan.requests.map((r) =>
+        r.kind === "podcast" ? r.body.conversations.length : 0,
       );
     expect(sizes()).toEqual([10, 10, 3]);
     expect(sizes(4)).toEqual([4, 4, 4, 4, 4, 3]);
@@ -113,13 +119,25 @@ describe("lower", () => {
 
   it("applies the configured turn limit", () => {
     const { plan, diagnostics } = lower(script([speech("HOST", ["One. Two. Three."])]), { source: "x.pod", config: config({ turnChars: 9 }), cast: CAST });
-    expect(plan.requests[0]?.body).toEqual({ conversations: [{ text: "One. Two.", voice: "Ethan" }, { text: "Three.", voice: "Ethan" }] });
+    expect(plan.requests[0]?.body).toEqual({
+      conversations: [
+        { text: "One. Two.", voice: "Ethan" },
+        { text: "Three.", voice: "Ethan" },
+      ],
+    });
     expect(diagnostics).toEqual([]);
   });
 
   it("does not merge speeches across a section heading", () => {
-    const { plan } = lower(script([speech("HOST", ["One."], 1), section("Next", 2), speech("HOST", ["Two."], 3)]), { source: "x.pod", config: config(), cast: CAST });
-    expect(plan.requests.map((r) => r.body)).toEqual([{ conversations: [{ text: "One.", voice: "Ethan" }] }, { conversations: [{ text: "Two.", voice: "Ethan" }] }]);
+    const { plan } = lower(script([speech("HOST", ["One."], 1), section("Next", 2), speech("HOST", ["Two."], 3)]), {
+      source: "x.pod",
+      config: config(),
+      cast: CAST,
+    });
+    expect(plan.requests.map((r) => r.body)).toEqual([
+      { conversations: [{ text: "One.", voice: "Ethan" }] },
+      { conversations: [{ text: "Two.", voice: "Ethan" }] },
+    ]);
   });
 
   it("picks the song model from the song, the title page, the configuration, in that order", () => {
@@ -161,7 +179,12 @@ describe("lower", () => {
     const body = [speech("HOST", ["a"]), speech("GUEST", ["b"]), speech("THIRD", ["c"])];
     const { plan } = lower(script(body), { source: "x.pod", config: config(), cast: CAST });
     expect(plan.requests.map((r) => r.body)).toEqual([
-      { conversations: [{ text: "a", voice: "Ethan" }, { text: "b", voice: "Victoria" }] },
+      {
+        conversations: [
+          { text: "a", voice: "Ethan" },
+          { text: "b", voice: "Victoria" },
+        ],
+      },
       { conversations: [{ text: "c", voice: "Luna" }] },
     ]);
   });

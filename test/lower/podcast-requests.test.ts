@@ -3,7 +3,12 @@ import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
 import { requestKey } from "../../src/contract/request-key.js";
 
 function turns(count: number): LoweredTurn[] {
-  return Array.from({ length: count }, (_, i) => ({ text: `Line ${i}.`, voice: i % 2 === 0 ? "Ethan" : "Luna", speaker: i % 2 === 0 ? "HOST" : "GUEST", line: 10 + i }));
+  return Array.from({ length: count }, (_, i) => ({
+    text: `Line ${i}.`,
+    voice: i % 2 === 0 ? "Ethan" : "Luna",
+    speaker: i % 2 === 0 ? "HOST" : "GUEST",
+    line: 10 + i,
+  }));
 }
 
 const limits = (turnsPerRequest: number, voicesPerRequest = 2) => ({ turnsPerRequest, voicesPerRequest });

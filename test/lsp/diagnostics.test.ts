@@ -104,12 +104,37 @@ describe("diagnostics", () => {
   });
 
   it("offers the fix of every kind the issue names with the cursor past the end of its line", async () => {
-    const lines = ["Title: T", "Cast:", "HOST: Ethan", "", "HOST: Hello.", "GUEST: Hi.", "", "The door opens slowly.", "", "SONG: Tune", "[Verse]", "la la", "END SONG", "", "END SONG", "", "HOST: Bye.", "/* cut:", "HOST: gone", ""];
+    const lines = [
+      "Title: T",
+      "Cast:",
+      "HOST: Ethan",
+      "",
+      "HOST: Hello.",
+      "GUEST: Hi.",
+      "",
+      "The door opens slowly.",
+      "",
+      "SONG: Tune",
+      "[Verse]",
+      "la la",
+      "END SONG",
+      "",
+      "END SONG",
+      "",
+      "HOST: Bye.",
+      "/* cut:",
+      "HOST: gone",
+      "",
+    ];
     const uri = "untitled:every-fix.pod";
     await client.open(uri, lines.join("\n"));
     const at = async (line: number) => {
       const end = lines[line]!.length + 10;
-      const actions = await client.request<CodeAction[]>("textDocument/codeAction", { textDocument: { uri }, range: range(line, end, end), context: { diagnostics: [] } });
+      const actions = await client.request<CodeAction[]>("textDocument/codeAction", {
+        textDocument: { uri },
+        range: range(line, end, end),
+        context: { diagnostics: [] },
+      });
       return actions.map((a) => a.title);
     };
     expect(await at(2)).toEqual(["Indent the Cast entry"]);
@@ -183,7 +208,19 @@ describe("diagnostics", () => {
 
   it("gives a long script, after every edit, exactly the diagnostics of podc check", async () => {
     const sections = Array.from({ length: 120 }, (_, i) =>
-      [`# Part ${i}`, "", `HOST: Line ${i}, spoken.`, `GUEST: (softly) Reply ${i}.`, "", `SONG: Tune ${i}`, "Style: pop", "[Verse]", "la la", "END SONG", ""].join("\n"),
+      [
+        `# Part ${i}`,
+        "",
+        `HOST: Line ${i}, spoken.`,
+        `GUEST: (softly) Reply ${i}.`,
+        "",
+        `SONG: Tune ${i}`,
+        "Style: pop",
+        "[Verse]",
+        "la la",
+        "END SONG",
+        "",
+      ].join("\n"),
     );
     const text = ["Title: Long", "Cast:", "    HOST: Ethan", "    GUEST: Victoria", "", ...sections, ...Array(400).fill("HOST: More.")].join("\n");
     const uri = "untitled:long.pod";

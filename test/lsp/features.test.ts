@@ -3,17 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  CompletionItem,
-  DocumentSymbol,
-  FoldingRange,
-  Hover,
-  Location,
-  MarkupContent,
-  Range,
-  TextEdit,
-  WorkspaceEdit,
-} from "vscode-languageserver";
+import type { CompletionItem, DocumentSymbol, FoldingRange, Hover, Location, MarkupContent, Range, TextEdit, WorkspaceEdit } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { formatText } from "../../src/format/format.js";
 import { startClient, type TestClient } from "./client.js";
@@ -153,10 +143,7 @@ describe("document symbols", () => {
   it("nests sections by depth, songs in their section, markers in their song", async () => {
     const symbols = await client.request<DocumentSymbol[]>("textDocument/documentSymbol", { textDocument: { uri } });
     const outline = (s: DocumentSymbol): unknown => (s.children?.length ? { [s.name]: s.children.map(outline) } : s.name);
-    expect(symbols.map(outline)).toEqual([
-      { "Cold open": [{ "Night Shift Anthem": ["[Verse]", "[Chorus]"] }, "Backstage"] },
-      "Interview",
-    ]);
+    expect(symbols.map(outline)).toEqual([{ "Cold open": [{ "Night Shift Anthem": ["[Verse]", "[Chorus]"] }, "Backstage"] }, "Interview"]);
     expect(symbols[0]!.range).toEqual(range(6, 0, 31, 26));
     expect(symbols[0]!.selectionRange).toEqual(range(6, 2, 11));
     expect(symbols[0]!.children![0]!.range).toEqual(range(14, 0, 8, 22));

@@ -31,7 +31,9 @@ it("answers pulls, pushes nothing for scripts, and asks for a new pull when podc
   const pushed: string[] = [];
   client.connection.onNotification("textDocument/publishDiagnostics", (p: { uri: string }) => void pushed.push(p.uri));
   const uri = pathToFileURL(join(dir, "episode.pod")).href;
-  await client.connection.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "podscript", version: 1, text: "HOST: Hi.\nGUEST: Hello.\n" } });
+  await client.connection.sendNotification("textDocument/didOpen", {
+    textDocument: { uri, languageId: "podscript", version: 1, text: "HOST: Hi.\nGUEST: Hello.\n" },
+  });
   const pull = () => client!.request<FullDocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri } });
   expect((await pull()).items.map((d) => d.code)).toEqual(["POD0201"]);
 

@@ -81,7 +81,10 @@ describe("a burst of changes", () => {
       frame({
         jsonrpc: "2.0",
         method: "textDocument/didChange",
-        params: { textDocument: { uri, version: i + 2 }, contentChanges: [{ range: { start: { line: 0, character: 9 }, end: { line: 0, character: 9 } }, text: "x" }] },
+        params: {
+          textDocument: { uri, version: i + 2 },
+          contentChanges: [{ range: { start: { line: 0, character: 9 }, end: { line: 0, character: 9 } }, text: "x" }],
+        },
       }),
     );
     client.child.stdin!.write(Buffer.concat(frames));

@@ -66,7 +66,27 @@ const BODY = [
   "HOST: " + "A sentence that goes on and on without a stop ".repeat(30),
   "\u202Ehidden",
 ];
-const FRAGMENTS = ["/*/", "*/*", "[[ /* ]]", "x", "\n", "\n\n", "#", "\n\n# New part\n", "/*", "*/", "[[", "]]", "SONG: A\n", "END SONG\n", "HOST: ", "GUEST", ":", " ", "\u0000"];
+const FRAGMENTS = [
+  "/*/",
+  "*/*",
+  "[[ /* ]]",
+  "x",
+  "\n",
+  "\n\n",
+  "#",
+  "\n\n# New part\n",
+  "/*",
+  "*/",
+  "[[",
+  "]]",
+  "SONG: A\n",
+  "END SONG\n",
+  "HOST: ",
+  "GUEST",
+  ":",
+  " ",
+  "\u0000",
+];
 
 const line = fc.constantFrom(...BODY).map((l) => l + "\n");
 const script = fc

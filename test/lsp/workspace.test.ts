@@ -144,7 +144,9 @@ describe("pulled diagnostics", () => {
   it("checks a script nobody opened", async () => {
     const report = await client.request<DocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri: closedUri } });
     expect(report.kind).toBe("full");
-    expect((report as { items: { code: string; range: { start: { line: number } } }[] }).items.map((d) => [d.code, d.range.start.line])).toEqual([["POD0201", 7]]);
+    expect((report as { items: { code: string; range: { start: { line: number } } }[] }).items.map((d) => [d.code, d.range.start.line])).toEqual([
+      ["POD0201", 7],
+    ]);
   });
 });
 
@@ -195,7 +197,9 @@ describe("semantic tokens", () => {
     expect(tokens).toContain("parameter (laughing)");
     expect(tokens).not.toContain("parameter (softly)"); // only a parenthetical that opens the speech is one
     expect(tokens).toContain("macro ! Sound: a door closes.");
-    expect(tokens).toEqual(expect.arrayContaining(["keyword SONG", "event Anthem", "property Style", "string synthwave", "decorator [Verse]", "keyword END SONG"]));
+    expect(tokens).toEqual(
+      expect.arrayContaining(["keyword SONG", "event Anthem", "property Style", "string synthwave", "decorator [Verse]", "keyword END SONG"]),
+    );
     expect(tokens).toEqual(expect.arrayContaining(["string Neon ", "comment [[tune?]]", "string  lights"])); // the note inside the lyric
     expect(tokens.some((t) => t.includes("Welcome"))).toBe(false);
   });

@@ -46,62 +46,85 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const SLOW = 240_000;
 
 describe("the packed package", () => {
-  it("holds the bundle, the docs, the schema and the launcher — and no sources or tests", () => {
-    const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
-    for (const file of ["package/bin/podc.js", "package/dist/main.js", "package/docs/repository.md", "package/docs/cli.md", "package/schema/podc.schema.json", "package/README.md"]) {
-      expect(listing).toContain(file);
-    }
-    expect(listing.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f))).toEqual([]);
-  }, SLOW);
+  it(
+    "holds the bundle, the docs, the schema and the launcher — and no sources or tests",
+    () => {
+      const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
+      for (const file of [
+        "package/bin/podc.js",
+        "package/dist/main.js",
+        "package/docs/repository.md",
+        "package/docs/cli.md",
+        "package/schema/podc.schema.json",
+        "package/README.md",
+      ]) {
+        expect(listing).toContain(file);
+      }
+      expect(listing.filter((f) => /^package\/(src|test|bench|scripts)\//.test(f))).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it("installs with production dependencies only and never builds: dist/ is shipped", () => {
-    const installed = join(project, "node_modules", "podc");
-    expect(existsSync(join(installed, "dist", "main.js"))).toBe(true);
-    expect(existsSync(join(project, "node_modules", "esbuild"))).toBe(false);
-    expect(existsSync(join(project, "node_modules", "typescript"))).toBe(false);
-    const version = npx(["--version"], project);
-    expect(version.status, version.stderr).toBe(0);
-    expect(version.stdout).toBe(`podc ${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version}\n`);
-    // Help names documentation that is there, in the installed package.
-    const help = npx(["help", "run"], project);
-    const docs = /\nDocs: (.+)\n$/.exec(help.stdout)?.[1];
-    expect(docs).toBe(join(installed, "docs", "run.md"));
-    expect(existsSync(docs!)).toBe(true);
-  }, SLOW);
+  it(
+    "installs with production dependencies only and never builds: dist/ is shipped",
+    () => {
+      const installed = join(project, "node_modules", "podc");
+      expect(existsSync(join(installed, "dist", "main.js"))).toBe(true);
+      expect(existsSync(join(project, "node_modules", "esbuild"))).toBe(false);
+      expect(existsSync(join(project, "node_modules", "typescript"))).toBe(false);
+      const version = npx(["--version"], project);
+      expect(version.status, version.stderr).toBe(0);
+      expect(version.stdout).toBe(`podc ${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version}\n`);
+      // Help names documentation that is there, in the installed package.
+      const help = npx(["help", "run"], project);
+      const docs = /\nDocs: (.+)\n$/.exec(help.stdout)?.[1];
+      expect(docs).toBe(join(installed, "docs", "run.md"));
+      expect(existsSync(docs!)).toBe(true);
+    },
+    SLOW,
+  );
 
-  it("npx podc init, check, compile, and run --local from a subfolder: audio under the root's out/", () => {
-    const init = npx(["init"], project);
-    expect(init.status, init.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(project, "podc.json"), "utf8"))).toEqual({ $schema: "./node_modules/podc/schema/podc.schema.json" });
-    expect(existsSync(join(project, "node_modules", "podc", "schema", "podc.schema.json"))).toBe(true);
+  it(
+    "npx podc init, check, compile, and run --local from a subfolder: audio under the root's out/",
+    () => {
+      const init = npx(["init"], project);
+      expect(init.status, init.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(join(project, "podc.json"), "utf8"))).toEqual({ $schema: "./node_modules/podc/schema/podc.schema.json" });
+      expect(existsSync(join(project, "node_modules", "podc", "schema", "podc.schema.json"))).toBe(true);
 
-    const check = npx(["check"], project);
-    expect(check.status, check.stderr).toBe(0);
+      const check = npx(["check"], project);
+      expect(check.status, check.stderr).toBe(0);
 
-    const compile = npx(["compile", "episodes/welcome.pod"], project);
-    expect(compile.status, compile.stderr).toBe(0);
-    expect((JSON.parse(compile.stdout) as { requests: unknown[] }).requests.length).toBeGreaterThan(0);
+      const compile = npx(["compile", "episodes/welcome.pod"], project);
+      expect(compile.status, compile.stderr).toBe(0);
+      expect((JSON.parse(compile.stdout) as { requests: unknown[] }).requests.length).toBeGreaterThan(0);
 
-    const local = npx(["run", "--local", "welcome.pod"], join(project, "episodes"));
-    expect(local.status, local.stderr).toBe(0);
-    expect(existsSync(join(project, "episodes", "out"))).toBe(false);
-    expect(existsSync(join(project, "episodes", ".podc"))).toBe(false);
-    const folder = join(project, "out", "local", "welcome");
-    const files = readdirSync(folder);
-    expect(files).toContain("manifest.json");
-    expect(files.filter((f) => f.endsWith(".wav")).length).toBeGreaterThan(0);
-    // The .gitignore init wrote keeps it all out of git.
-    expect(readFileSync(join(project, ".gitignore"), "utf8")).toMatch(/^\/out\/$/m);
-  }, SLOW);
+      const local = npx(["run", "--local", "welcome.pod"], join(project, "episodes"));
+      expect(local.status, local.stderr).toBe(0);
+      expect(existsSync(join(project, "episodes", "out"))).toBe(false);
+      expect(existsSync(join(project, "episodes", ".podc"))).toBe(false);
+      const folder = join(project, "out", "local", "welcome");
+      const files = readdirSync(folder);
+      expect(files).toContain("manifest.json");
+      expect(files.filter((f) => f.endsWith(".wav")).length).toBeGreaterThan(0);
+      // The .gitignore init wrote keeps it all out of git.
+      expect(readFileSync(join(project, ".gitignore"), "utf8")).toMatch(/^\/out\/$/m);
+    },
+    SLOW,
+  );
 
-  it("installs globally from a clone: podc on the PATH", () => {
-    const prefix = join(scratch, "global");
-    const installed = run(NPM, ["install", "--global", "--prefix", prefix, "--prefer-offline", ROOT], scratch);
-    expect(installed.status, installed.stderr).toBe(0);
-    const bin = process.platform === "win32" ? join(prefix, "podc.cmd") : join(prefix, "bin", "podc");
-    expect(lstatSync(bin).isSymbolicLink() || existsSync(bin)).toBe(true);
-    const version = run(bin, ["--version"], scratch);
-    expect(version.status, version.stderr).toBe(0);
-    expect(version.stdout).toMatch(/^podc \d+\.\d+\.\d+\n$/);
-  }, SLOW);
+  it(
+    "installs globally from a clone: podc on the PATH",
+    () => {
+      const prefix = join(scratch, "global");
+      const installed = run(NPM, ["install", "--global", "--prefix", prefix, "--prefer-offline", ROOT], scratch);
+      expect(installed.status, installed.stderr).toBe(0);
+      const bin = process.platform === "win32" ? join(prefix, "podc.cmd") : join(prefix, "bin", "podc");
+      expect(lstatSync(bin).isSymbolicLink() || existsSync(bin)).toBe(true);
+      const version = run(bin, ["--version"], scratch);
+      expect(version.status, version.stderr).toBe(0);
+      expect(version.stdout).toMatch(/^podc \d+\.\d+\.\d+\n$/);
+    },
+    SLOW,
+  );
 });

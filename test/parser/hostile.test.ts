@@ -101,15 +101,44 @@ describe("hostile input ends in diagnostics, never a crash or a hang", () => {
 
 // Scripts built from the language's own pieces, then mutated: the shapes most likely to find a crash.
 const pieces = fc.constantFrom(
-  "Title: T", "Cast:", "    HOST: Ethan", "    GUEST: Victoria", "  more", "", " ", "# Section", "## Sub",
-  "HOST: Hello there.", "GUEST: (laughing) Hi!", "HOST", "(quietly)", "Words go here.", "! Sound: door",
-  "[[note]]", "[[TODO fix", "]]", "/*", "*/", "SONG: Tune", "Style: pop, 90 bpm", "Model: auto", "[Verse]",
-  "【Chorus 2】", "[Nope]", "la la la", "END SONG", "Host: lower", "@McKenzie: hi", "主持人：你好", "\u202E",
-  "HOST: " + "Long sentence here. ".repeat(30), "\u0000", "\t\tTabbed", "DR. LEE (V.O.): yes",
+  "Title: T",
+  "Cast:",
+  "    HOST: Ethan",
+  "    GUEST: Victoria",
+  "  more",
+  "",
+  " ",
+  "# Section",
+  "## Sub",
+  "HOST: Hello there.",
+  "GUEST: (laughing) Hi!",
+  "HOST",
+  "(quietly)",
+  "Words go here.",
+  "! Sound: door",
+  "[[note]]",
+  "[[TODO fix",
+  "]]",
+  "/*",
+  "*/",
+  "SONG: Tune",
+  "Style: pop, 90 bpm",
+  "Model: auto",
+  "[Verse]",
+  "【Chorus 2】",
+  "[Nope]",
+  "la la la",
+  "END SONG",
+  "Host: lower",
+  "@McKenzie: hi",
+  "主持人：你好",
+  "\u202E",
+  "HOST: " + "Long sentence here. ".repeat(30),
+  "\u0000",
+  "\t\tTabbed",
+  "DR. LEE (V.O.): yes",
 );
-const script = fc
-  .tuple(fc.array(pieces, { maxLength: 40 }), fc.constantFrom("\n", "\r\n", "\r"))
-  .map(([lines, eol]) => lines.join(eol));
+const script = fc.tuple(fc.array(pieces, { maxLength: 40 }), fc.constantFrom("\n", "\r\n", "\r")).map(([lines, eol]) => lines.join(eol));
 const mutated = fc.tuple(script, fc.array(fc.tuple(fc.nat(), fc.string({ maxLength: 5 })), { maxLength: 5 })).map(([text, edits]) => {
   let out = text;
   for (const [at, insert] of edits) {

@@ -4,8 +4,7 @@ import { defaultConfig } from "../../src/config/schema.js";
 
 const CAST = "Title: T\nCast:\n    HOST: Ethan\n\n";
 const run = (text: string) => analyze(text, { file: "x.pod", config: defaultConfig() });
-const spoken = (text: string) =>
-  run(text).plan?.requests.flatMap((r) => (r.kind === "podcast" ? r.body.conversations.map((t) => t.text) : []));
+const spoken = (text: string) => run(text).plan?.requests.flatMap((r) => (r.kind === "podcast" ? r.body.conversations.map((t) => t.text) : []));
 
 describe("notes and boneyards are cut out before anything else", () => {
   it("an empty line inside a boneyard is no blank line: the speech goes on", () => {

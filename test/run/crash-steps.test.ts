@@ -70,7 +70,9 @@ describe("kill -9 at every journal step, then run again at once", () => {
     const whole = project(SMALL);
     const first = await podc(["run", whole.script], whole.dir, envFor(emu));
     expect(first.code, first.stderr).toBe(0);
-    const steps = readFileSync(join(whole.dir, ".podc", "journal.jsonl"), "utf8").trim().split("\n").length;
+    const steps = readFileSync(join(whole.dir, ".podc", "journal.jsonl"), "utf8")
+      .trim()
+      .split("\n").length;
     expect(steps).toBeGreaterThanOrEqual(9);
 
     const cases = [1, 2].flatMap((_, m) => Array.from({ length: steps }, (_, i) => ({ at: i + 1, mode: m === 0 ? ("after" as const) : ("torn" as const) })));

@@ -50,76 +50,90 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
   beforeEach(() => store.fresh());
   afterAll(() => store.close());
 
-describe("kill -9 at random moments, then run again", () => {
-  it(`sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`, { timeout: 120_000 }, async () => {
-    const random = mulberry32(SEED);
-    const p = project(MULTI_SONG, { concurrency: 2 });
-    const billedBefore = emu.ledger().length;
-    const outputs: string[] = [];
-    const kills: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const killed = await runAndKill(["run", p.script], p.dir, envOf(emu), 1 + Math.floor(random() * 24), Math.floor(random() * 40), Math.floor(random() * 1500));
-      kills.push(`round ${round}: ${killed.said}`);
-      outputs.push(killed.output);
-    }
+  describe("kill -9 at random moments, then run again", () => {
+    it(
+      `sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`,
+      { timeout: 120_000 },
+      async () => {
+        const random = mulberry32(SEED);
+        const p = project(MULTI_SONG, { concurrency: 2 });
+        const billedBefore = emu.ledger().length;
+        const outputs: string[] = [];
+        const kills: string[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const killed = await runAndKill(
+            ["run", p.script],
+            p.dir,
+            envOf(emu),
+            1 + Math.floor(random() * 24),
+            Math.floor(random() * 40),
+            Math.floor(random() * 1500),
+          );
+          kills.push(`round ${round}: ${killed.said}`);
+          outputs.push(killed.output);
+        }
 
-    const before = await records(p.dir);
-    const unknown = [...before.values()].filter((r) => r.state === "ambiguous" || r.state === "intent").map((r) => r.key);
-    const last = await podc(["run", p.script, ...(unknown.length > 0 ? ["--resubmit-ambiguous"] : [])], p.dir, envOf(emu));
-    expect(last.code, `${kills.join("\n")}\n${last.stderr}`).toBe(0);
-    if (process.env.PODC_CRASH_LOG) console.log(`${kills.join("\n")}\nunknown outcomes resubmitted: ${unknown.length}`);
+        const before = await records(p.dir);
+        const unknown = [...before.values()].filter((r) => r.state === "ambiguous" || r.state === "intent").map((r) => r.key);
+        const last = await podc(["run", p.script, ...(unknown.length > 0 ? ["--resubmit-ambiguous"] : [])], p.dir, envOf(emu));
+        expect(last.code, `${kills.join("\n")}\n${last.stderr}`).toBe(0);
+        if (process.env.PODC_CRASH_LOG) console.log(`${kills.join("\n")}\nunknown outcomes resubmitted: ${unknown.length}`);
 
-    // The bill: one POST per request; a resubmitted unknown outcome may have one more, never two.
-    const jobs = [...(await records(p.dir)).values()];
-    expect(jobs).toHaveLength(5);
-    const posts = postsByKey(emu.ledger().slice(billedBefore));
-    for (const job of jobs) {
-      const sent = (posts.get(idempotencyKey(job.key, 0)) ?? []).filter((e) => e.status === 200);
-      const allowed = unknown.includes(job.key) ? [1, 2] : [1];
-      expect(allowed, `${job.key}: ${sent.length} POSTs\n${kills.join("\n")}`).toContain(sent.length);
-    }
-    const resubmissions = (await journalOf(store, p.dir)).filter((e) => e.type === "intent" && e.because === "resubmit-ambiguous");
-    expect(resubmissions.map((e) => e.job).sort()).toEqual([...unknown].sort());
-    expect([...posts.keys()].filter((k) => !jobs.some((j) => k === idempotencyKey(j.key, 0)))).toEqual([]);
+        // The bill: one POST per request; a resubmitted unknown outcome may have one more, never two.
+        const jobs = [...(await records(p.dir)).values()];
+        expect(jobs).toHaveLength(5);
+        const posts = postsByKey(emu.ledger().slice(billedBefore));
+        for (const job of jobs) {
+          const sent = (posts.get(idempotencyKey(job.key, 0)) ?? []).filter((e) => e.status === 200);
+          const allowed = unknown.includes(job.key) ? [1, 2] : [1];
+          expect(allowed, `${job.key}: ${sent.length} POSTs\n${kills.join("\n")}`).toContain(sent.length);
+        }
+        const resubmissions = (await journalOf(store, p.dir)).filter((e) => e.type === "intent" && e.because === "resubmit-ambiguous");
+        expect(resubmissions.map((e) => e.job).sort()).toEqual([...unknown].sort());
+        expect([...posts.keys()].filter((k) => !jobs.some((j) => k === idempotencyKey(j.key, 0)))).toEqual([]);
 
-    // Every file is there, whole.
-    const manifest = manifestOf(p.dir);
-    expect(manifest.requests.flatMap((r) => r.files)).toHaveLength(8);
-    for (const file of manifest.requests.flatMap((r) => r.files)) {
-      const path = join(p.dir, "out", "episode", file.path);
-      expect(existsSync(path)).toBe(true);
-      expect(createHash("sha256").update(readFileSync(path)).digest("hex")).toBe(file.sha256);
-    }
-    expectKeyAbsent([...outputs, last.stdout, last.stderr], [join(p.dir, ".podc"), join(p.dir, "out")].filter((d) => existsSync(d)));
+        // Every file is there, whole.
+        const manifest = manifestOf(p.dir);
+        expect(manifest.requests.flatMap((r) => r.files)).toHaveLength(8);
+        for (const file of manifest.requests.flatMap((r) => r.files)) {
+          const path = join(p.dir, "out", "episode", file.path);
+          expect(existsSync(path)).toBe(true);
+          expect(createHash("sha256").update(readFileSync(path)).digest("hex")).toBe(file.sha256);
+        }
+        expectKeyAbsent(
+          [...outputs, last.stdout, last.stderr],
+          [join(p.dir, ".podc"), join(p.dir, "out")].filter((d) => existsSync(d)),
+        );
+      },
+    );
   });
-});
 
-describe("a crash between intent and answer", () => {
-  it("leaves an unknown outcome that is reported, with its origin line, and not sent again", { timeout: 60_000 }, async () => {
-    const p = project(MULTI_SONG);
-    // Kill the run while its first song is being sent: the journal then holds "intent" and nothing after.
-    emu.clearFaults();
-    emu.inject({ kind: "latency", route: "song.generate", ms: 3000 });
-    const run = spawnPodc(["run", p.script], p.dir, envOf(emu));
-    await new Promise<void>((resolve) => {
-      const check = (): void => {
-        if (/song "First Light"[^\n]*: sending/.test(run.output())) resolve();
-      };
-      run.child.stderr!.on("data", check);
+  describe("a crash between intent and answer", () => {
+    it("leaves an unknown outcome that is reported, with its origin line, and not sent again", { timeout: 60_000 }, async () => {
+      const p = project(MULTI_SONG);
+      // Kill the run while its first song is being sent: the journal then holds "intent" and nothing after.
+      emu.clearFaults();
+      emu.inject({ kind: "latency", route: "song.generate", ms: 3000 });
+      const run = spawnPodc(["run", p.script], p.dir, envOf(emu));
+      await new Promise<void>((resolve) => {
+        const check = (): void => {
+          if (/song "First Light"[^\n]*: sending/.test(run.output())) resolve();
+        };
+        run.child.stderr!.on("data", check);
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      run.child.kill("SIGKILL");
+      await run.exited;
+      const song = [...(await records(p.dir)).values()].find((r) => r.origin?.song === "First Light")!;
+      expect(song.state).toBe("intent");
+      const before = emu.ledger().length;
+      const again = await podc(["run", p.script], p.dir, envOf(emu));
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('episode.pod:11: song "First Light": outcome unknown — the request may have been accepted and billed');
+      expect(again.stderr).toContain("an earlier run stopped after sending it and before its answer was recorded");
+      expect(emu.ledger().filter((e) => e.idempotency_key === song.key).length).toBeLessThanOrEqual(1);
+      // The other requests were sent and finished; only the unknown one waits for a decision.
+      expect(emu.ledger().length - before).toBe(3); // the second podcast and the two other songs; the first podcast was done before the kill
     });
-    await new Promise((r) => setTimeout(r, 200));
-    run.child.kill("SIGKILL");
-    await run.exited;
-    const song = [...(await records(p.dir)).values()].find((r) => r.origin?.song === "First Light")!;
-    expect(song.state).toBe("intent");
-    const before = emu.ledger().length;
-    const again = await podc(["run", p.script], p.dir, envOf(emu));
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('episode.pod:11: song "First Light": outcome unknown — the request may have been accepted and billed');
-    expect(again.stderr).toContain("an earlier run stopped after sending it and before its answer was recorded");
-    expect(emu.ledger().filter((e) => e.idempotency_key === song.key).length).toBeLessThanOrEqual(1);
-    // The other requests were sent and finished; only the unknown one waits for a decision.
-    expect(emu.ledger().length - before).toBe(3); // the second podcast and the two other songs; the first podcast was done before the kill
   });
-});
 });

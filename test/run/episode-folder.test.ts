@@ -20,7 +20,7 @@ describe("episode folder names", () => {
 
   it("replace separators, characters Windows forbids and control characters", () => {
     expect(episodeName("/r/a\\b.pod")).toBe("a_b");
-    expect(episodeName("/r/what?: a <story> | \"x\" *.pod")).toBe("what__ a _story_ _ _x_ _");
+    expect(episodeName('/r/what?: a <story> | "x" *.pod')).toBe("what__ a _story_ _ _x_ _");
     expect(episodeName("/r/tab\there\u0000\u001b[31m\u007f\u0085.pod")).toBe("tab_here__[31m__");
   });
 

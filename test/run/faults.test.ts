@@ -60,7 +60,10 @@ describe("a connection reset after the service recorded the POST", () => {
     emu.inject({ kind: "server-error", route: "song.generate", status: 503 });
     const first = await podc(["run", p.script], p.dir, envFor(emu));
     expect(first.code).toBe(1);
-    const trace = emu.requests().filter((r) => r.route === "song.generate" && r.fault === "server-error").at(-1)!.traceId;
+    const trace = emu
+      .requests()
+      .filter((r) => r.route === "song.generate" && r.fault === "server-error")
+      .at(-1)!.traceId;
     expect(first.stderr).toMatch(new RegExp(`outcome unknown[^\\n]*trace ${trace}`));
     expect(postsFor(songKey(p.dir))).toHaveLength(1);
   });

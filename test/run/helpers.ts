@@ -161,7 +161,14 @@ export function spawnPodc(args: string[], dir: string, env: NodeJS.ProcessEnv): 
  * (so kills land at moments that matter rather than during start-up), or `fallbackMs` after its first line
  * when it never prints that many. What happened, and everything it printed.
  */
-export async function runAndKill(args: string[], dir: string, env: NodeJS.ProcessEnv, afterLines: number, extraMs: number, fallbackMs: number): Promise<{ said: string; output: string }> {
+export async function runAndKill(
+  args: string[],
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  afterLines: number,
+  extraMs: number,
+  fallbackMs: number,
+): Promise<{ said: string; output: string }> {
   const run = spawnPodc(args, dir, env);
   await new Promise<void>((resolve) => {
     let timer: NodeJS.Timeout | undefined;
@@ -221,7 +228,19 @@ export function expectKeyAbsent(texts: readonly string[], folders: readonly stri
   }
 }
 
-export function manifestOf(dir: string, episode = "episode"): { requests: { kind: string; state: string; taskId?: string; traceIds: string[]; files: { path: string; bytes: number; sha256: string; durationMs?: number }[]; origins: { line: number }[] }[] } {
+export function manifestOf(
+  dir: string,
+  episode = "episode",
+): {
+  requests: {
+    kind: string;
+    state: string;
+    taskId?: string;
+    traceIds: string[];
+    files: { path: string; bytes: number; sha256: string; durationMs?: number }[];
+    origins: { line: number }[];
+  }[];
+} {
   return JSON.parse(readFileSync(join(dir, "out", episode, "manifest.json"), "utf8"));
 }
 

@@ -68,7 +68,12 @@ describe("the journal", () => {
     journal.append({ type: "accepted", job: JOB, taskId: "7" });
     journal.append({ type: "restored", job: "b".repeat(64), manifest: "out/ep/manifest.json", kind: "podcast", state: "done", traceIds: [], files: [] });
     journal.close();
-    expect(readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l).v)).toEqual([1, 1, 2]);
+    expect(
+      readFileSync(path, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).v),
+    ).toEqual([1, 1, 2]);
   });
 
   it.each([

@@ -34,7 +34,12 @@ describe("podc run --local", () => {
     const manifest = manifestOf(dir, "local/night-shift");
     const files = manifest.requests.flatMap((r) => r.files.map((f) => f.path));
     expect(files).toEqual(["01-cold-open.wav", "02-night-shift-anthem-1.wav", "02-night-shift-anthem-2.wav", "03-interview.wav"]);
-    for (const file of files) expect(readFileSync(join(dir, "out", "local", "night-shift", file)).subarray(0, 4).toString("ascii")).toBe("RIFF");
+    for (const file of files)
+      expect(
+        readFileSync(join(dir, "out", "local", "night-shift", file))
+          .subarray(0, 4)
+          .toString("ascii"),
+      ).toBe("RIFF");
     const ledger = readLedger(join(dir, ".podc", "local", "ledger.jsonl"));
     expect(ledger.filter((e) => e.billed)).toHaveLength(3);
 

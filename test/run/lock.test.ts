@@ -122,7 +122,9 @@ describe("two podc runs in one repository", () => {
     while (!existsSync(join(p.dir, ".podc", "lock"))) await new Promise((r) => setTimeout(r, 10));
     const second = await podc(["run", p.script], p.dir, envFor(emu));
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(new RegExp(`another podc run holds the lock of this repository: pid ${process.pid} on this host \\(${hostname()}\\), since \\d{4}-`));
+    expect(second.stderr).toMatch(
+      new RegExp(`another podc run holds the lock of this repository: pid ${process.pid} on this host \\(${hostname()}\\), since \\d{4}-`),
+    );
     expect(second.stderr).toContain(`and it is running — see it with \`ps -p ${process.pid} -o pid,etime,args\``);
     const done = await first;
     expect(done.code, done.stderr).toBe(0);

@@ -75,7 +75,9 @@ describe("--max-cost and service.maxCost", () => {
     const before = emu.ledger().length;
     const r = await podc(["run", "--max-cost", "0.1", p.script], p.dir, envFor(emu));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("podc run: the estimated cost of the requests this run would send, 0.11 EUR (2 requests, 3 billed units), is over the cap of 0.10 EUR (--max-cost): nothing was sent.");
+    expect(r.stderr).toContain(
+      "podc run: the estimated cost of the requests this run would send, 0.11 EUR (2 requests, 3 billed units), is over the cap of 0.10 EUR (--max-cost): nothing was sent.",
+    );
     expect(r.stderr).toContain("To go ahead, raise the cap (--max-cost 0.11, or service.maxCost in podc.json)");
     expect(emu.ledger().length).toBe(before);
   });
@@ -129,7 +131,9 @@ describe("--max-cost and service.maxCost", () => {
     const before = emu.ledger().length;
     const r = await podc(["run", "--max-cost", "5", p.script], p.dir, envFor(emu));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('a spending cap is set (--max-cost) but podc.json has no "pricing", so the cost of the run cannot be estimated: nothing was sent.');
+    expect(r.stderr).toContain(
+      'a spending cap is set (--max-cost) but podc.json has no "pricing", so the cost of the run cannot be estimated: nothing was sent.',
+    );
     expect(emu.ledger().length).toBe(before);
   });
 

@@ -38,7 +38,9 @@ describe("progress", () => {
     const lines = err.text().trim().split("\n");
     expect(lines).toHaveLength(EVENTS.length);
     expect(lines[2]).toBe(`podc: [ep 02] song "Night Shift Anthem" (ep.pod:21): accepted task 1795316543714329155 [trace ${TRACE}]`);
-    expect(lines[5]).toBe(`podc: [ep 02] song "Night Shift Anthem" (ep.pod:21): downloaded out/ep/02-night-shift-anthem-1.wav (962.2 kB, 21.8 s) [trace ${TRACE}]`);
+    expect(lines[5]).toBe(
+      `podc: [ep 02] song "Night Shift Anthem" (ep.pod:21): downloaded out/ep/02-night-shift-anthem-1.wav (962.2 kB, 21.8 s) [trace ${TRACE}]`,
+    );
     expect(lines[1]).toContain("[no trace id yet]");
     for (const line of lines.filter((l) => l.includes("[ep 02]"))) expect(line).toMatch(/\[trace [0-9a-f]{32}\]|\[no trace id yet\]/);
     expect(lines.at(-1)).toBe("podc: 1 done (3.2 s)");
@@ -64,7 +66,11 @@ describe("progress", () => {
     const reporter = new JsonReporter(out.stream, err.stream, "/repo");
     for (const event of EVENTS) reporter.event(event);
     reporter.event({ type: "problem", ref, problem: "ambiguous", message: "ep.pod:21: song: outcome unknown", traceId: TRACE });
-    const parsed = out.text().trim().split("\n").map((l) => JSON.parse(l) as RunEvent & { time: string });
+    const parsed = out
+      .text()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as RunEvent & { time: string });
     expect(parsed.map((e) => e.type)).toEqual([...EVENTS.map((e) => e.type), "problem"]);
     expect(parsed.every((e) => typeof e.time === "string")).toBe(true);
     expect(err.text()).toContain("accepted task 1795316543714329155");

@@ -8,7 +8,21 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { envFor, emulator, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, records, sleep, SMALL, type Project, removeProjects } from "./helpers.js";
+import {
+  envFor,
+  emulator,
+  expectKeyAbsent,
+  manifestOf,
+  MULTI_SONG,
+  podc,
+  postsByKey,
+  project,
+  records,
+  sleep,
+  SMALL,
+  type Project,
+  removeProjects,
+} from "./helpers.js";
 
 let emu: Emulator;
 
@@ -210,7 +224,10 @@ describe("--json", () => {
     const p = project(SMALL);
     const result = await podc(["run", p.script, "--json"], p.dir, envFor(emu));
     expect(result.code, result.stderr).toBe(0);
-    const events = result.stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; phase?: string; taskId?: string });
+    const events = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; phase?: string; taskId?: string });
     expect(events[0]!.type).toBe("start");
     expect(events[events.length - 1]!.type).toBe("end");
     const accepted = events.find((e) => e.type === "job" && e.phase === "accepted" && e.taskId);

@@ -27,7 +27,10 @@ describe("a journal from a newer podc", () => {
   it("stops the run before anything is sent: exit 2, written by a newer podc", async () => {
     const p = project(SMALL);
     mkdirSync(join(p.dir, ".podc"));
-    writeFileSync(journalOf(p.dir), `${JSON.stringify({ v: 2, at: "t", job: "a".repeat(64), type: "intent", kind: "song" })}\n${JSON.stringify({ v: 7, at: "t", job: "a".repeat(64), type: "intent" })}\n`);
+    writeFileSync(
+      journalOf(p.dir),
+      `${JSON.stringify({ v: 2, at: "t", job: "a".repeat(64), type: "intent", kind: "song" })}\n${JSON.stringify({ v: 7, at: "t", job: "a".repeat(64), type: "intent" })}\n`,
+    );
     const before = emu.ledger().length;
     const r = await podc(["run", p.script], p.dir, envFor(emu));
     expect(r.code).toBe(2);
@@ -98,7 +101,9 @@ describe("checking before paying", () => {
     const before = emu.ledger().length;
     const r = await podc(["run", p.script], p.dir, envFor(emu));
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("podc run: cannot write out: this is a file, and podc needs a folder here (move it, or choose another --out). Nothing was sent.");
+    expect(r.stderr).toContain(
+      "podc run: cannot write out: this is a file, and podc needs a folder here (move it, or choose another --out). Nothing was sent.",
+    );
     expect(emu.ledger().length).toBe(before);
   });
 
@@ -169,7 +174,9 @@ describe("a damaged journal line", () => {
     const p = project(SMALL);
     expect((await podc(["run", p.script], p.dir, envFor(emu))).code).toBe(0);
     const podcast = [...records(p.dir).values()].find((r) => r.kind === "podcast")!;
-    const lines = readFileSync(journalOf(p.dir), "utf8").split("\n").filter((l) => l && !(l.includes(podcast.key) && l.includes('"type":"intent"')));
+    const lines = readFileSync(journalOf(p.dir), "utf8")
+      .split("\n")
+      .filter((l) => l && !(l.includes(podcast.key) && l.includes('"type":"intent"')));
     writeFileSync(journalOf(p.dir), `${lines.join("\n")}\n`);
     rmSync(join(p.dir, "out", "episode", "01-cold-open.wav"));
     const before = emu.ledger().length;
@@ -183,7 +190,11 @@ describe("the right words", () => {
   it.each([
     ["a one-letter key", "a", "PODC_API_KEY is 1 character long, too short to be a key (at least 8)"],
     ["a seven-letter key", "abcdefg", "PODC_API_KEY is 7 characters long"],
-    ["a key with a typographic quote", "sk-podc-test-\u2019quoted\u2019", "PODC_API_KEY has a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?) at position 14"],
+    [
+      "a key with a typographic quote",
+      "sk-podc-test-\u2019quoted\u2019",
+      "PODC_API_KEY has a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?) at position 14",
+    ],
     ["a key with a letter from beyond Latin-1", "sk-podc-test-\u043a\u043b\u044e\u0447", "PODC_API_KEY has a character outside ASCII"],
     ["a key with a space", "sk-podc test-key", "PODC_API_KEY has a space at position 8"],
   ])("%s is a configuration error (exit 2) before any request", async (_what, key, message) => {

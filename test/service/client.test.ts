@@ -187,7 +187,12 @@ describe("server-error", () => {
     const outcome = record(await client().createSong(SONG));
     expect(outcome).toMatchObject({ kind: "server-error", status: 500, attempts: 1 });
     expect(outcome.message).toMatch(/server had an error/);
-    expect(emu.ledger().slice(before).map((e) => e.billed)).toEqual([false]);
+    expect(
+      emu
+        .ledger()
+        .slice(before)
+        .map((e) => e.billed),
+    ).toEqual([false]);
   });
 
   it("retries a read through two 503s, and reports server-error when they outlast the attempts", async () => {

@@ -45,10 +45,7 @@ export interface RawResponse {
 }
 
 /** One HTTP request with node:http alone, written from the interface document rather than through our client. */
-export function raw(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<RawResponse> {
+export function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

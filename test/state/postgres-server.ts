@@ -68,7 +68,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     let port = 0;
     for (let attempt = 0; ; attempt++) {
       port = await freePort();
-      const options = [`-c listen_addresses=127.0.0.1`, `-c port=${port}`, `-c unix_socket_directories=${dir}`, "-c fsync=off", "-c max_connections=100"].join(" ");
+      const options = [`-c listen_addresses=127.0.0.1`, `-c port=${port}`, `-c unix_socket_directories=${dir}`, "-c fsync=off", "-c max_connections=100"].join(
+        " ",
+      );
       try {
         await exec(join(bin, "pg_ctl"), ["-D", data, "-l", join(dir, "log"), "-o", options, "-w", "-t", "60", "start"], as);
         break;
@@ -139,7 +141,12 @@ function freePort(): Promise<number> {
 
 function exec(command: string, args: string[], as: { uid?: number; gid?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...as, cwd: tmpdir(), stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C" } });
+    const child = spawn(command, args, {
+      ...as,
+      cwd: tmpdir(),
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", LANG: "C" },
+    });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString("utf8")));
     child.stderr.on("data", (c: Buffer) => (output += c.toString("utf8")));

@@ -106,7 +106,9 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
       await a.release("job-1");
       expect(await bClaim).toBe(true);
       expect(b.record("job-1")).toMatchObject({ state: "accepted", taskId: "task-77", intents: 1 });
-      expect(nextStep(b.record("job-1"), "song", { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: false })).toEqual({ type: "resume" });
+      expect(nextStep(b.record("job-1"), "song", { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: false })).toEqual({
+        type: "resume",
+      });
     } finally {
       await a.close();
       await b.close();

@@ -10,7 +10,21 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { allFiles, emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, removeProjects, SMALL, sleep, spawnPodc } from "../run/helpers.js";
+import {
+  allFiles,
+  emulator,
+  envFor,
+  expectKeyAbsent,
+  manifestOf,
+  MULTI_SONG,
+  podc,
+  postsByKey,
+  project,
+  removeProjects,
+  SMALL,
+  sleep,
+  spawnPodc,
+} from "../run/helpers.js";
 import { cloneProject, clonedFolders, sha256, sharedEnv, sharedRecords, sql } from "./helpers.js";
 import { relayTo } from "./tcp-cut.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
@@ -56,35 +70,39 @@ function expectNoCredentials(texts: readonly string[], folders: readonly string[
 }
 
 describe.skipIf(missing)("podc run on the shared store", () => {
-  it("two copies at the same moment: each paid request is sent once and both end with every file; a third, fresh copy sends nothing", { timeout: 120_000 }, async () => {
-    const url = await server.createDatabase();
-    const a = project(MULTI_SONG, { concurrency: 2 });
-    const b = cloneProject(a);
-    const env = sharedEnv(envFor(emu), url);
-    const before = emu.ledger().length;
-    const runs = [spawnPodc(["run", a.script], a.dir, env), spawnPodc(["run", b.script], b.dir, env)];
-    const codes = await Promise.all(runs.map((r) => r.exited));
-    expect(codes, runs.map((r) => r.output()).join("\n----\n")).toEqual([0, 0]);
+  it(
+    "two copies at the same moment: each paid request is sent once and both end with every file; a third, fresh copy sends nothing",
+    { timeout: 120_000 },
+    async () => {
+      const url = await server.createDatabase();
+      const a = project(MULTI_SONG, { concurrency: 2 });
+      const b = cloneProject(a);
+      const env = sharedEnv(envFor(emu), url);
+      const before = emu.ledger().length;
+      const runs = [spawnPodc(["run", a.script], a.dir, env), spawnPodc(["run", b.script], b.dir, env)];
+      const codes = await Promise.all(runs.map((r) => r.exited));
+      expect(codes, runs.map((r) => r.output()).join("\n----\n")).toEqual([0, 0]);
 
-    const records = await sharedRecords(url);
-    expect(records.size).toBe(5);
-    const posts = postsByKey(emu.ledger().slice(before));
-    for (const record of records.values()) expect(posts.get(idempotencyKey(record.key, 0))?.length, record.key).toBe(1);
-    expect(emu.ledger().length - before).toBe(5);
-    expectEveryFile(a.dir, 8);
-    expectEveryFile(b.dir, 8);
+      const records = await sharedRecords(url);
+      expect(records.size).toBe(5);
+      const posts = postsByKey(emu.ledger().slice(before));
+      for (const record of records.values()) expect(posts.get(idempotencyKey(record.key, 0))?.length, record.key).toBe(1);
+      expect(emu.ledger().length - before).toBe(5);
+      expectEveryFile(a.dir, 8);
+      expectEveryFile(b.dir, 8);
 
-    const c = cloneProject(a);
-    const third = await podc(["run", c.script], c.dir, env);
-    expect(third.code, third.stderr).toBe(0);
-    expect(emu.ledger().length - before).toBe(5);
-    expectEveryFile(c.dir, 8);
-    expect(third.stderr).toContain("from the state store");
-    // No journal was needed: the copies never made a .podc/ of their own.
-    expect(existsSync(join(c.dir, ".podc"))).toBe(false);
-    expectNoCredentials([...runs.map((r) => r.output()), third.stdout, third.stderr], [a.dir, b.dir, c.dir], url);
-    expectKeyAbsent([third.stderr], [c.dir]);
-  });
+      const c = cloneProject(a);
+      const third = await podc(["run", c.script], c.dir, env);
+      expect(third.code, third.stderr).toBe(0);
+      expect(emu.ledger().length - before).toBe(5);
+      expectEveryFile(c.dir, 8);
+      expect(third.stderr).toContain("from the state store");
+      // No journal was needed: the copies never made a .podc/ of their own.
+      expect(existsSync(join(c.dir, ".podc"))).toBe(false);
+      expectNoCredentials([...runs.map((r) => r.output()), third.stdout, third.stderr], [a.dir, b.dir, c.dir], url);
+      expectKeyAbsent([third.stderr], [c.dir]);
+    },
+  );
 
   it("podc status reads the shared store: every job, from any copy", { timeout: 60_000 }, async () => {
     const url = await server.createDatabase();

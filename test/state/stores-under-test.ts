@@ -44,7 +44,8 @@ const postgresStore: StoreUnderTest = {
     await postgresStore.fresh();
     return {
       env: () => ({ PODC_STATE_URL: postgresStore.url! }),
-      records: () => query(postgresStore.url!, "SELECT job, record FROM podc_jobs", (rows) => new Map(rows.map((r) => [r.job as string, r.record as JobRecord]))),
+      records: () =>
+        query(postgresStore.url!, "SELECT job, record FROM podc_jobs", (rows) => new Map(rows.map((r) => [r.job as string, r.record as JobRecord]))),
     };
   },
   async fresh() {

@@ -35,9 +35,7 @@ export const knownSpeaker: Rule = {
         fixes.push(addToCast(ctx, written, voice));
         ctx.report(
           diagnostic("POD0201", speech.speaker.span, `unknown speaker ${name}`, {
-            help: near
-              ? `a declared speaker has a similar name: ${near}`
-              : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``,
+            help: near ? `a declared speaker has a similar name: ${near}` : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``,
             fixes,
           }),
         );

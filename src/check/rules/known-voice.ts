@@ -23,9 +23,7 @@ export const knownVoice: Rule = {
         const near = nearest(voice, voices);
         ctx.report(
           diagnostic("POD0202", entry.voice.span, `unknown voice ${voice}`, {
-            help: near
-              ? `a known voice has a similar name: ${near}`
-              : `known voices: ${ctx.config.voices.join(", ")} (add more under "voices" in podc.json)`,
+            help: near ? `a known voice has a similar name: ${near}` : `known voices: ${ctx.config.voices.join(", ")} (add more under "voices" in podc.json)`,
             ...(near && { fixes: [{ title: `Change to ${near}`, span: entry.voice.span, replacement: near }] }),
           }),
         );

@@ -2,7 +2,6 @@ import { diagnostic } from "../../diagnostics/report.js";
 import { RESERVED_LABELS } from "../../language/song-block.js";
 import type { Rule } from "../rule.js";
 
-
 /** No speaker is labelled SONG: that word opens and closes song blocks. */
 export const reservedLabel: Rule = {
   name: "no speaker takes a reserved word",

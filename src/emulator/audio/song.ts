@@ -100,22 +100,84 @@ function kindOf(marker: string): SectionKind {
 type Chord = [offset: number, minor: boolean];
 const PROGRESSIONS: Record<"major" | "minor", Record<SectionKind, Chord[]>> = {
   major: {
-    intro: [[0, false], [5, false]],
-    verse: [[0, false], [9, true], [5, false], [7, false]],
-    "pre-chorus": [[2, true], [5, false], [7, false], [7, false]],
-    chorus: [[5, false], [7, false], [0, false], [9, true]],
-    bridge: [[9, true], [5, false], [0, false], [7, false]],
-    instrumental: [[0, false], [7, false], [9, true], [5, false]],
-    outro: [[5, false], [0, false]],
+    intro: [
+      [0, false],
+      [5, false],
+    ],
+    verse: [
+      [0, false],
+      [9, true],
+      [5, false],
+      [7, false],
+    ],
+    "pre-chorus": [
+      [2, true],
+      [5, false],
+      [7, false],
+      [7, false],
+    ],
+    chorus: [
+      [5, false],
+      [7, false],
+      [0, false],
+      [9, true],
+    ],
+    bridge: [
+      [9, true],
+      [5, false],
+      [0, false],
+      [7, false],
+    ],
+    instrumental: [
+      [0, false],
+      [7, false],
+      [9, true],
+      [5, false],
+    ],
+    outro: [
+      [5, false],
+      [0, false],
+    ],
   },
   minor: {
-    intro: [[0, true], [8, false]],
-    verse: [[0, true], [8, false], [3, false], [10, false]],
-    "pre-chorus": [[5, true], [8, false], [10, false], [10, false]],
-    chorus: [[8, false], [10, false], [0, true], [0, true]],
-    bridge: [[5, true], [8, false], [0, true], [7, false]],
-    instrumental: [[0, true], [10, false], [8, false], [7, false]],
-    outro: [[8, false], [0, true]],
+    intro: [
+      [0, true],
+      [8, false],
+    ],
+    verse: [
+      [0, true],
+      [8, false],
+      [3, false],
+      [10, false],
+    ],
+    "pre-chorus": [
+      [5, true],
+      [8, false],
+      [10, false],
+      [10, false],
+    ],
+    chorus: [
+      [8, false],
+      [10, false],
+      [0, true],
+      [0, true],
+    ],
+    bridge: [
+      [5, true],
+      [8, false],
+      [0, true],
+      [7, false],
+    ],
+    instrumental: [
+      [0, true],
+      [10, false],
+      [8, false],
+      [7, false],
+    ],
+    outro: [
+      [8, false],
+      [0, true],
+    ],
   },
 };
 
@@ -205,8 +267,7 @@ function pad(out: Float32Array, start: number, length: number, notes: number[], 
     for (let i = 0, j = at; j < end; i++, j++) {
       const env = Math.min(1, i / attack, (length - i) / release);
       // Two slightly detuned oscillators: a soft triangle, a bright saw, or a hollow organ of odd harmonics.
-      const value =
-        wave === "saw" ? (2 * p1 - 1 + 2 * p2 - 1) * 0.35 : wave === "hollow" ? (hollow(p1) + hollow(p2)) * 0.4 : (tri(p1) + tri(p2)) * 0.5;
+      const value = wave === "saw" ? (2 * p1 - 1 + 2 * p2 - 1) * 0.35 : wave === "hollow" ? (hollow(p1) + hollow(p2)) * 0.4 : (tri(p1) + tri(p2)) * 0.5;
       out[j]! += 0.07 * env * value;
       p1 += step1;
       if (p1 >= 1) p1 -= 1;

@@ -122,11 +122,7 @@ function clipStartsMs(clips: readonly Float32Array[], gapMs: number): number[] {
   return starts;
 }
 
-async function speakAll(
-  turns: readonly { text: string; voice: string }[],
-  timbres: Map<string, Timbre>,
-  command: string,
-): Promise<Float32Array[]> {
+async function speakAll(turns: readonly { text: string; voice: string }[], timbres: Map<string, Timbre>, command: string): Promise<Float32Array[]> {
   const folder = await mkdtemp(join(tmpdir(), "podc-speech-"));
   try {
     return await Promise.all(turns.map((turn, i) => speak(command, turn.text, timbres.get(turn.voice)!, join(folder, `${i}.wav`))));
@@ -221,15 +217,7 @@ function syllablesOf(word: string): string[] {
   return vowels.length > 0 ? vowels : ["e"];
 }
 
-function renderSyllable(
-  out: Float32Array,
-  start: number,
-  length: number,
-  f0: number,
-  vowel: string,
-  timbre: Timbre,
-  random: () => number,
-): void {
+function renderSyllable(out: Float32Array, start: number, length: number, f0: number, vowel: string, timbre: Timbre, random: () => number): void {
   const formants = (VOWEL_FORMANTS[vowel] ?? VOWEL_FORMANTS.e!).map((f) => f * timbre.formantScale);
   const resonators = formants.map((f, k) => resonator(f, 80 + 40 * k));
   const gains = [1, 0.55, 0.3];

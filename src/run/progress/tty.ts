@@ -122,7 +122,9 @@ export class TtyReporter implements Reporter {
       const state = row.phase === "polling" && row.taskStatus ? `polling: ${row.taskStatus}` : row.phase;
       const task = row.taskId ? ` task ${row.taskId}` : "";
       const detail = row.detail && !ENDINGS.has(row.phase) ? c.dim(` ${row.detail}`) : "";
-      lines.push(`  ${this.#mark(row.phase)} ${refText(row.ref).padEnd(width)}  ${this.#paint(row.phase, state.padEnd(18))} ${elapsed.padStart(6)}${task} ${c.dim(traceText(row.traceId))}${detail}`);
+      lines.push(
+        `  ${this.#mark(row.phase)} ${refText(row.ref).padEnd(width)}  ${this.#paint(row.phase, state.padEnd(18))} ${elapsed.padStart(6)}${task} ${c.dim(traceText(row.traceId))}${detail}`,
+      );
     }
     if (shown.length < rows.length) lines.push(c.dim(`  … and ${rows.length - shown.length} more (${done} done)`));
     this.#update(lines.join("\n"));

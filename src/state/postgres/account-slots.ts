@@ -47,13 +47,20 @@ export class AccountSlots {
     const slot = this.#held.pop();
     if (slot === undefined) return;
     void this.db
-      .retrying(() => this.db.query("UPDATE podc_slots SET run = NULL, taken_at = NULL WHERE account = $1 AND slot = $2 AND run = $3", [this.account, slot, this.run.id]), undefined)
+      .retrying(
+        () =>
+          this.db.query("UPDATE podc_slots SET run = NULL, taken_at = NULL WHERE account = $1 AND slot = $2 AND run = $3", [this.account, slot, this.run.id]),
+        undefined,
+      )
       .catch(() => undefined); // ending the run frees it too
   }
 
   #take(): Promise<number | undefined> {
     return this.db.transaction(async (client) => {
-      await client.query("INSERT INTO podc_slots (account, slot) SELECT $1, g FROM generate_series(0, $2 - 1) AS g ON CONFLICT DO NOTHING", [this.account, this.size]);
+      await client.query("INSERT INTO podc_slots (account, slot) SELECT $1, g FROM generate_series(0, $2 - 1) AS g ON CONFLICT DO NOTHING", [
+        this.account,
+        this.size,
+      ]);
       const taken = await client.query<{ slot: number }>(
         `UPDATE podc_slots SET run = $3, taken_at = now()
            WHERE (account, slot) = (SELECT account, slot FROM podc_slots WHERE account = $1 AND slot < $2 AND run IS NULL ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED)

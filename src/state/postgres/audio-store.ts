@@ -67,7 +67,10 @@ export class AudioStore {
    * false when the store does not have it. Throws AudioDamagedError when what came out is not what went in.
    */
   async read(sha256: string, write: (chunk: Buffer) => Promise<void>): Promise<StoredAudio | undefined> {
-    const result = await this.db.query<{ bytes: string; content_type: string; chunks: number }>("SELECT bytes, content_type, chunks FROM podc_audio WHERE sha256 = $1", [sha256]);
+    const result = await this.db.query<{ bytes: string; content_type: string; chunks: number }>(
+      "SELECT bytes, content_type, chunks FROM podc_audio WHERE sha256 = $1",
+      [sha256],
+    );
     const row = result.rows[0];
     if (!row) return undefined;
     const hash = createHash("sha256");

@@ -95,10 +95,14 @@ export class Database {
   }
 
   wrap(error: unknown): Error {
-    if (error instanceof StateDbError || !(error instanceof Error) || error.name === "SchemaTooNewError" || error.name === "ClaimLostError") return error as Error;
+    if (error instanceof StateDbError || !(error instanceof Error) || error.name === "SchemaTooNewError" || error.name === "ClaimLostError")
+      return error as Error;
     const unreachable = isConnectionError(error);
     const said = describeDbError(error, this.target);
-    return new StateDbError(unreachable ? `cannot reach the state database ${this.target.shown}: ${said}` : `the state database ${this.target.shown} refused: ${said}`, unreachable);
+    return new StateDbError(
+      unreachable ? `cannot reach the state database ${this.target.shown}: ${said}` : `the state database ${this.target.shown} refused: ${said}`,
+      unreachable,
+    );
   }
 }
 

@@ -36,7 +36,9 @@ export class JobRows {
     return this.db.transaction(async (client) => {
       const row = await lockRow(client, key);
       if (row.claim_run !== null && row.claim_run !== this.run.id) {
-        const holder = await client.query<{ host: string; pid: number; started_at: string }>("SELECT host, pid, started_at FROM podc_runs WHERE id = $1", [row.claim_run]);
+        const holder = await client.query<{ host: string; pid: number; started_at: string }>("SELECT host, pid, started_at FROM podc_runs WHERE id = $1", [
+          row.claim_run,
+        ]);
         const h = holder.rows[0];
         return { type: "busy", holder: h ? { host: h.host, pid: h.pid, startedAt: h.started_at } : { host: "?", pid: 0, startedAt: "?" } };
       }
@@ -58,32 +60,38 @@ export class JobRows {
   async append(entry: JournalEntry, expectIntents: number | undefined, signal?: AbortSignal, onWait?: (problem: string) => void): Promise<JobRecord> {
     const id = randomBytes(12).toString("hex");
     let tried = false;
-    return this.db.retrying(async () => {
-      // A commit whose answer was lost may have happened: look before writing it twice.
-      if (tried) {
-        const done = await this.db.query<{ record: JobRecord }>("SELECT j.record FROM podc_entries e JOIN podc_jobs j USING (job) WHERE e.id = $1", [id]);
-        if (done.rows[0]) return done.rows[0].record;
-      }
-      tried = true;
-      return this.db.transaction(async (client) => {
-        const row = await lockRow(client, entry.job);
-        if (entry.type === "intent") {
-          if (this.run.lost) throw new ClaimLostError("this run was out of touch with the state database for longer than the claim timeout, and another run may have taken its jobs");
-          if (row.claim_run !== null && row.claim_run !== this.run.id) throw new ClaimLostError("another podc run holds this request now");
-          if (expectIntents !== undefined && row.record.intents !== expectIntents) throw new ClaimLostError("another podc run sent this request meanwhile");
+    return this.db.retrying(
+      async () => {
+        // A commit whose answer was lost may have happened: look before writing it twice.
+        if (tried) {
+          const done = await this.db.query<{ record: JobRecord }>("SELECT j.record FROM podc_entries e JOIN podc_jobs j USING (job) WHERE e.id = $1", [id]);
+          if (done.rows[0]) return done.rows[0].record;
         }
-        const record = row.record;
-        applyEntry(record, entry);
-        await client.query("INSERT INTO podc_entries (id, job, entry, run) VALUES ($1, $2, $3, $4)", [id, entry.job, JSON.stringify(entry), this.run.id]);
-        await client.query(
-          `UPDATE podc_jobs SET record = $2, state = $3, updated_at = now()${entry.type === "intent" ? ", claim_run = $4, claimed_at = coalesce(claimed_at, now())" : ""} WHERE job = $1`,
-          entry.type === "intent" ? [entry.job, JSON.stringify(record), record.state, this.run.id] : [entry.job, JSON.stringify(record), record.state],
-        );
-        return record;
-      });
-    }, signal, onWait);
+        tried = true;
+        return this.db.transaction(async (client) => {
+          const row = await lockRow(client, entry.job);
+          if (entry.type === "intent") {
+            if (this.run.lost)
+              throw new ClaimLostError(
+                "this run was out of touch with the state database for longer than the claim timeout, and another run may have taken its jobs",
+              );
+            if (row.claim_run !== null && row.claim_run !== this.run.id) throw new ClaimLostError("another podc run holds this request now");
+            if (expectIntents !== undefined && row.record.intents !== expectIntents) throw new ClaimLostError("another podc run sent this request meanwhile");
+          }
+          const record = row.record;
+          applyEntry(record, entry);
+          await client.query("INSERT INTO podc_entries (id, job, entry, run) VALUES ($1, $2, $3, $4)", [id, entry.job, JSON.stringify(entry), this.run.id]);
+          await client.query(
+            `UPDATE podc_jobs SET record = $2, state = $3, updated_at = now()${entry.type === "intent" ? ", claim_run = $4, claimed_at = coalesce(claimed_at, now())" : ""} WHERE job = $1`,
+            entry.type === "intent" ? [entry.job, JSON.stringify(record), record.state, this.run.id] : [entry.job, JSON.stringify(record), record.state],
+          );
+          return record;
+        });
+      },
+      signal,
+      onWait,
+    );
   }
-
 }
 
 /** The record of every job in the store. */

@@ -97,7 +97,9 @@ export async function migrate(client: ClientBase): Promise<number> {
   await client.query("BEGIN");
   try {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS podc_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now(), podc text NOT NULL)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS podc_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now(), podc text NOT NULL)`,
+    );
     const found = Number((await client.query<{ v: number | null }>("SELECT max(version) AS v FROM podc_schema")).rows[0]?.v ?? 0);
     if (found > SCHEMA_VERSION) throw new SchemaTooNewError(found, SCHEMA_VERSION);
     for (const migration of MIGRATIONS) {

@@ -105,7 +105,12 @@ export class PostgresState implements StateStore {
 
   async #claim(key: string, signal: AbortSignal, onWait?: (holder: RunHolder) => void): Promise<boolean> {
     let told = false;
-    const attempt = (): Promise<ClaimResult> => this.db.retrying(() => this.jobs.claim(key), signal, (problem) => this.#waiting(problem));
+    const attempt = (): Promise<ClaimResult> =>
+      this.db.retrying(
+        () => this.jobs.claim(key),
+        signal,
+        (problem) => this.#waiting(problem),
+      );
     const first = this.#claimTurn.then(attempt);
     this.#claimTurn = first.catch(() => undefined);
     let result = await first;
@@ -157,7 +162,6 @@ export class PostgresState implements StateStore {
     Object.assign(record, fresh);
   }
 }
-
 
 /** The database, reached and brought to this podc's schema (a newer one is refused: SchemaTooNewError). */
 export async function connect(target: StateTarget): Promise<Database> {

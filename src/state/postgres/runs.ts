@@ -67,10 +67,10 @@ export class RunRow {
     if (!force && now - this.#lastReap < 1_000) return;
     this.#lastReap = now;
     await this.db.query("DELETE FROM podc_runs WHERE heartbeat_at < now() - make_interval(secs => $1)", [this.timeoutSeconds]);
-    const here = await this.db.query<{ id: string; pid: number; started_at: string }>("SELECT id, pid, started_at FROM podc_runs WHERE host = $1 AND id <> $2", [
-      this.holder.host,
-      this.id,
-    ]);
+    const here = await this.db.query<{ id: string; pid: number; started_at: string }>(
+      "SELECT id, pid, started_at FROM podc_runs WHERE host = $1 AND id <> $2",
+      [this.holder.host, this.id],
+    );
     const gone = here.rows.filter((row) => this.isGoneHere({ host: this.holder.host, pid: row.pid, startedAt: row.started_at })).map((row) => row.id);
     if (gone.length > 0) await this.db.query("DELETE FROM podc_runs WHERE id = ANY($1)", [gone]);
   }
