@@ -110,6 +110,8 @@ export async function withRetries<T>(
   for (let n = 1; ; n++) {
     const outcome = { ...(await attempt(n)), attempts: n };
     if (outcome.kind === "accepted" || n >= policy.maxAttempts || !isRetryable(outcome, callClass)) return outcome;
+    // A call its own caller cancelled (Ctrl-C, a run's deadline) did not fail: there is nothing to retry or report.
+    if (options.signal?.aborted) return outcome;
     const delayMs = retryDelayMs(policy, n, outcome);
     if (delayMs === undefined) return outcome;
     options.onRetry?.({ attempt: n, delayMs, outcome });

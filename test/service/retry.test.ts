@@ -74,6 +74,22 @@ describe("the loop", () => {
     expect(outcome.attempts).toBe(1);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it("neither retries nor reports as a failure a call cancelled by its caller (a run's deadline, Ctrl-C)", async () => {
+    const controller = new AbortController();
+    const notices: unknown[] = [];
+    const outcome = await withRetries(
+      DEFAULT_RETRY_POLICY,
+      "read",
+      async () => {
+        controller.abort();
+        return failure("ambiguous");
+      },
+      { signal: controller.signal, onRetry: (notice) => notices.push(notice) },
+    );
+    expect(outcome.attempts).toBe(1);
+    expect(notices).toEqual([]);
+  });
 });
 
 describe("classifying a status", () => {
