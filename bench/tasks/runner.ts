@@ -44,7 +44,8 @@ defineTasks({
       },
     });
     const result = await measure(async () => {
-      const code = await main(["run", "episode.pod"], { stdout: discard(), stderr, env, cwd: dir });
+      // The runner alone: assembling the episode afterwards is the build row's to measure.
+      const code = await main(["run", "--no-build", "episode.pod"], { stdout: discard(), stderr, env, cwd: dir });
       if (code !== 0) throw new Error(`podc run exited ${code}: ${output}`);
       return readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8")
         .split("\n")
