@@ -1,4 +1,3 @@
-import { hash } from "node:crypto";
 import { canonicalJson } from "./canonical-json.js";
 
 // The request key, the `key` of each request `podc compile` prints: the request's identity is its content, so it must
@@ -7,6 +6,8 @@ import { canonicalJson } from "./canonical-json.js";
 
 /** Lower-case hex SHA-256 of the canonical JSON (as UTF-8) of `{method, path, body}`. */
 export function requestKey(method: string, path: string, body: unknown): string {
-  // crypto.hash (Node 20.12+) is the one-shot form of createHash().update().digest(): no Hash object per request.
-  return hash("sha256", canonicalJson({ method, path, body }), "hex");
+  // node:crypto is fetched on first use, not imported: loading it is a few milliseconds of every cold start, and
+  // `podc check` (which shares this module's bundle) never hashes. crypto.hash (Node 20.12+) is the one-shot form of
+  // createHash().update().digest(): no Hash object per request.
+  return process.getBuiltinModule("node:crypto").hash("sha256", canonicalJson({ method, path, body }), "hex");
 }

@@ -1,8 +1,9 @@
 import type { Connection, TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { format } from "../format/format.js";
 import { dialectOf } from "../parser/dialect.js";
 import type { Scripts } from "./documents.js";
+
+type Format = typeof import("../format/format.js").format;
 
 // Formatting is `podc fmt`: the same formatter, on the editor's text. The canonical layout has no options, so the
 // editor's tab size and spaces setting are ignored. The result is one edit replacing the whole text (the formatter
@@ -11,18 +12,21 @@ import type { Scripts } from "./documents.js";
 
 /** Answers whole-document formatting requests. */
 export function addFormattingHandler(connection: Connection, scripts: Scripts): void {
-  connection.onDocumentFormatting((params) => {
+  connection.onDocumentFormatting(async (params) => {
     const document = scripts.documents.get(params.textDocument.uri);
     // A Fountain screenplay keeps its writer's layout, as `podc fmt` leaves it.
     if (!document || dialectOf(document.uri) === "fountain") return null;
-    const { edits, safe } = formatDocument(document);
+    // The formatter is loaded with the first request, not with the server: it brings the display-width tables
+    // (string-width), whose set-up would otherwise delay every editor's first diagnostics.
+    const { format } = await import("../format/format.js");
+    const { edits, safe } = formatDocument(document, format);
     if (!safe) void connection.window.showWarningMessage("podc: this script cannot be formatted safely, so it was left as it is");
     return edits;
   });
 }
 
 /** The edits that give the document its canonical layout, and whether the formatter could do so safely. */
-function formatDocument(document: TextDocument): { edits: TextEdit[]; safe: boolean } {
+function formatDocument(document: TextDocument, format: Format): { edits: TextEdit[]; safe: boolean } {
   const text = document.getText();
   const formatted = format(text);
   if (formatted.text === text) return { edits: [], safe: formatted.safe };
