@@ -27,7 +27,6 @@ export { dryRunText, type DryRunReport } from "./dry-run.js";
 export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
 export type { Reporter, RunEvent } from "./events.js";
 export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
-export { shownPath } from "./progress/describe.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./runner.js";
