@@ -125,7 +125,7 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
       diagnostic(
         "POD0306",
         value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0),
-        `the default model ${config.model} is not in "models"`,
+        { model: config.model, default: true },
         {
           file,
           help: `add it to "models", or choose one of: ${config.models.join(", ")}`,
