@@ -6,20 +6,45 @@ import type { Code } from "./codes.js";
  * still take their words at the call site (report.ts `diagnostic`); each is moved here as it is next touched.
  */
 
+/** The data of a message that names nothing: `{}`. */
+type NoData = Record<string, never>;
+
 export const MESSAGES = {
+  POD0001: (_: NoData) => "invalid UTF-8 bytes",
+  POD0002: (_: NoData) => "NUL byte in the script",
+  /** `code`: the character's code point, in capital hexadecimal. */
+  POD0003: (p: { code: string }) => `invisible bidirectional control character U+${p.code}`,
+  POD0004: (p: { size: number; max: number }) => `the file is ${p.size} bytes, more than the ${p.max} bytes podc reads`,
+  POD0005: (_: NoData) => "the script is empty: there is nothing to compile",
+  POD0007: (_: NoData) => "invisible U+FEFF (a byte-order mark) inside the text",
+  POD0008: (p: { order: "LE" | "BE" }) => `the file is in UTF-16 (${p.order === "LE" ? "little" : "big"}-endian), not UTF-8`,
+  POD0101: (_: NoData) => "this boneyard is never closed: it hides the rest of the script",
+  POD0102: (_: NoData) => "this note is never closed",
+  POD0103: (_: NoData) => "*/ closes no boneyard",
+  /** `grammar`: the grammar refused a line (unreachable: it accepts every sequence); else a line of no known kind. */
+  POD0110: (p: { grammar?: true }) =>
+    p.grammar ? "this line cannot be read here" : "this line is not dialogue, a section heading, a direction, a note or a song",
+  POD0111: (p: { upper: string }) => `speaker labels are written in capitals: ${p.upper}`,
+  POD0112: (_: NoData) => "this title-page line is not `Key: value`",
   POD0113: (p: { key: string }) => `${p.key}: is read as title-page metadata, not dialogue`,
+  POD0114: (p: { who: string }) => `this line is spoken as part of ${p.who}'s speech`,
+  POD0115: (_: NoData) => "END SONG without a song to end",
   POD0116: (p: { key: string }) => `unknown title-page key ${p.key} is kept as metadata`,
   POD0117: (p: { key: string; line: number }) => `${p.key} is already given on line ${p.line}; this value wins`,
+  POD0118: (p: { what: string; speaker: string }) => `this ${p.what} ends ${p.speaker}'s speech; it is not spoken`,
+  POD0122: (_: NoData) => "this Cast entry is not indented",
   POD0201: (p: { name: string }) => `unknown speaker ${p.name}`,
   POD0204: (p: { label: string; line: number }) => `${p.label} is already cast on line ${p.line}; this entry wins`,
   POD0301: (p: { title: string }) => `song "${p.title}" has no Style`,
   POD0302: (p: { title: string }) => `song "${p.title}" has no lyrics`,
+  POD0303: (p: { title: string }) => `song "${p.title}" never ends`,
   POD0304: (p: { header: string }) => `unknown song header ${p.header}`,
   POD0305: (p: { written: string; near: string }) => `[${p.written}] looks like a misspelt [${p.near}]: it is sent as written`,
   /** `default`: the default model of podc.json, checked against its own "models". */
   POD0306: (p: { model: string; default?: true }) =>
     p.default ? `the default model ${p.model} is not in "models"` : `model ${p.model} is not in the project's allowed models`,
   POD0307: (p: { header: string }) => `${p.header} is given twice for this song; this value wins`,
+  POD0308: (p: { key: string }) => `"${p.key}:" among the lyrics is sent as a lyric line`,
   POD0501: (p: { note: string }) => p.note,
   POD0603: (p: { tag: string }) => `the inline tag ${p.tag} is sent as written: the voice may read it aloud`,
 } as const satisfies Partial<Record<Code, (params: never) => string>>;

@@ -52,9 +52,14 @@ export function fountainTitlePage(text: FountainText, from: number, to: number):
       }
     } else {
       text.diagnostics.push(
-        diagnostic("POD0112", text.lineSpan(line), "this title-page line is not `Key: value`", {
-          help: "continue a value on lines indented by three spaces or a tab, and end the title page with a blank line",
-        }),
+        diagnostic(
+          "POD0112",
+          text.lineSpan(line),
+          {},
+          {
+            help: "continue a value on lines indented by three spaces or a tab, and end the title page with a blank line",
+          },
+        ),
       );
     }
   }
