@@ -104,18 +104,28 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
     if (RESERVED_LABELS.has(label)) {
       const key = value?.parent?.children?.[0];
       diagnostics.push(
-        diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, {
-          file,
-        }),
+        diagnostic(
+          "POD0203",
+          key ? source.span(key.offset, key.offset + key.length) : at,
+          { label },
+          {
+            file,
+          },
+        ),
       );
     }
     if (!voices.has(voice)) {
       const near = nearest(voice, voices);
       diagnostics.push(
-        diagnostic("POD0202", at, `unknown voice ${voice} for ${label}`, {
-          file,
-          help: near ? `a known voice has a similar name: ${near}` : `known voices: ${config.voices.join(", ")} (see "voices")`,
-        }),
+        diagnostic(
+          "POD0202",
+          at,
+          { voice, label },
+          {
+            file,
+            help: near ? `a known voice has a similar name: ${near}` : `known voices: ${config.voices.join(", ")} (see "voices")`,
+          },
+        ),
       );
     }
   }

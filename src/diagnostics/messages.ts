@@ -16,6 +16,8 @@ export const MESSAGES = {
   POD0003: (p: { code: string }) => `invisible bidirectional control character U+${p.code}`,
   POD0004: (p: { size: number; max: number }) => `the file is ${p.size} bytes, more than the ${p.max} bytes podc reads`,
   POD0005: (_: NoData) => "the script is empty: there is nothing to compile",
+  /** `severities`: how many of each, in words ("2 errors, 1 warning"). */
+  POD0006: (p: { more: number; severities: string }) => `… and ${p.more} more (${p.severities})`,
   POD0007: (_: NoData) => "invisible U+FEFF (a byte-order mark) inside the text",
   POD0008: (p: { order: "LE" | "BE" }) => `the file is in UTF-16 (${p.order === "LE" ? "little" : "big"}-endian), not UTF-8`,
   POD0101: (_: NoData) => "this boneyard is never closed: it hides the rest of the script",
@@ -32,8 +34,17 @@ export const MESSAGES = {
   POD0116: (p: { key: string }) => `unknown title-page key ${p.key} is kept as metadata`,
   POD0117: (p: { key: string; line: number }) => `${p.key} is already given on line ${p.line}; this value wins`,
   POD0118: (p: { what: string; speaker: string }) => `this ${p.what} ends ${p.speaker}'s speech; it is not spoken`,
+  /**
+   * `syntax`: the entry is not `LABEL: Voice` at all (`NAME` in a Fountain screenplay's Cast); without it, the entry
+   * names a label and no voice.
+   */
+  POD0121: (p: { label: string; syntax?: undefined } | { syntax: "pod" | "fountain" }) =>
+    p.syntax === undefined ? `${p.label} has no voice` : p.syntax === "pod" ? "a Cast entry is `LABEL: Voice`" : "a Cast entry is `NAME: Voice`",
   POD0122: (_: NoData) => "this Cast entry is not indented",
   POD0201: (p: { name: string }) => `unknown speaker ${p.name}`,
+  /** `label`: the speaker it is given to, in podc.json's cast (a script's Cast entry shows its label beside it). */
+  POD0202: (p: { voice: string; label?: string }) => `unknown voice ${p.voice}${p.label !== undefined ? ` for ${p.label}` : ""}`,
+  POD0203: (p: { label: string }) => `${p.label} is reserved for song blocks and cannot be a speaker`,
   POD0204: (p: { label: string; line: number }) => `${p.label} is already cast on line ${p.line}; this entry wins`,
   POD0301: (p: { title: string }) => `song "${p.title}" has no Style`,
   POD0302: (p: { title: string }) => `song "${p.title}" has no lyrics`,
@@ -45,7 +56,20 @@ export const MESSAGES = {
     p.default ? `the default model ${p.model} is not in "models"` : `model ${p.model} is not in the project's allowed models`,
   POD0307: (p: { header: string }) => `${p.header} is given twice for this song; this value wins`,
   POD0308: (p: { key: string }) => `"${p.key}:" among the lyrics is sent as a lyric line`,
+  POD0309: (p: { max: number; written: string }) => `Takes must be a whole number from 1 to ${p.max}, not "${p.written}"`,
+  /** `pick` undefined or below 1: not the number of a take at all; else a take past the song's last. */
+  POD0310: (p: { pick: number | undefined; takes: number; written: string }) =>
+    p.pick === undefined || p.pick < 1
+      ? `Pick must be the number of a take, from 1 to ${p.takes}, not "${p.written}"`
+      : `Pick: ${p.pick} chooses a take this song does not have: it is made in ${p.takes} take${p.takes === 1 ? "" : "s"}`,
+  POD0401: (p: { title: string; length: number; max: number }) =>
+    `the lyrics of "${p.title}" are ${p.length} characters, more than the ${p.max} a song may have`,
+  POD0402: (p: { length: number; max: number }) => `the style prompt is ${p.length} characters, more than the ${p.max} allowed`,
   POD0501: (p: { note: string }) => p.note,
+  POD0601: (p: { speaker: string }) => `speech by ${p.speaker} has no spoken text, so it makes no turn`,
+  /** `excerpt`: the sentence's start, as lowering shortens it. */
+  POD0602: (p: { length: number; limit: number; excerpt: string }) =>
+    `a sentence of ${p.length} characters is longer than a turn may be (${p.limit}): "${p.excerpt}"`,
   POD0603: (p: { tag: string }) => `the inline tag ${p.tag} is sent as written: the voice may read it aloud`,
 } as const satisfies Partial<Record<Code, (params: never) => string>>;
 

@@ -79,7 +79,7 @@ function castEntry(tree: TreeText, line: Line): CastEntry | undefined {
             { upper: lower.name.toUpperCase() },
             { help: `write ${lower.name.toUpperCase()}, or force a mixed-case label with @${lower.name}`, fixes: [tree.capitalise(lower)] },
           )
-        : diagnostic("POD0121", tree.lineSpan(line), "a Cast entry is `LABEL: Voice`", { help: "one entry per indented line, such as `    HOST: Ethan`" }),
+        : diagnostic("POD0121", tree.lineSpan(line), { syntax: "pod" }, { help: "one entry per indented line, such as `    HOST: Ethan`" }),
     );
     return undefined;
   }
