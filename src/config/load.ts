@@ -34,7 +34,7 @@ export function loadConfigFor(dir: string): LoadedConfig {
       config: defaultConfig(),
       path,
       source,
-      diagnostics: [diagnostic("POD0702", source.span(0, 0), `cannot read the configuration (${reason})`, { file: path })],
+      diagnostics: [diagnostic("POD0702", source.span(0, 0), { unreadable: reason }, { file: path })],
     };
   }
   return { ...parseConfig(text, path), path };
@@ -55,7 +55,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
         diagnostic(
           "POD0702",
           source.span(at, at + (first?.length ?? 0)),
-          `${CONFIG_FILE} is not valid JSON: ${first ? describe(printParseErrorCode(first.error)) : "empty file"}`,
+          { file: CONFIG_FILE, problem: first ? describe(printParseErrorCode(first.error)) : "empty file" },
           {
             file,
           },
@@ -80,16 +80,26 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (keys.length > 0) {
       const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
       const near = nearest(keys[0]!, knownKeys(issue.path));
-      return diagnostic("POD0701", span, `unknown setting ${prefix}${keys[0]}`, {
-        file,
-        help: near ? `did you mean ${prefix}${near}?` : "see schema/podc.schema.json for every setting and its default",
-      });
+      return diagnostic(
+        "POD0701",
+        span,
+        { unknown: `${prefix}${keys[0]}` },
+        {
+          file,
+          help: near ? `did you mean ${prefix}${near}?` : "see schema/podc.schema.json for every setting and its default",
+        },
+      );
     }
     const where = issue.path.length > 0 ? issue.path.join(".") : "the configuration";
-    return diagnostic("POD0701", span, `${where}: ${issue.message}`, {
-      file,
-      help: "see schema/podc.schema.json for every setting and its default",
-    });
+    return diagnostic(
+      "POD0701",
+      span,
+      { where, problem: issue.message },
+      {
+        file,
+        help: "see schema/podc.schema.json for every setting and its default",
+      },
+    );
   });
   return { config: defaultConfig(), source, diagnostics };
 }

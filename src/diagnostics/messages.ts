@@ -2,8 +2,8 @@ import type { Code } from "./codes.js";
 
 /*
  * Each code's message, made from typed data: a call site passes what the message is about (a label, a line, a
- * title), never the words, so one code always reads the same wherever it is reported. Codes not listed here yet
- * still take their words at the call site (report.ts `diagnostic`); each is moved here as it is next touched.
+ * title), never the words, so one code always reads the same wherever it is reported, and a new code cannot be
+ * reported before its words are written here (the registry must cover every code).
  */
 
 /** The data of a message that names nothing: `{}`. */
@@ -41,6 +41,24 @@ export const MESSAGES = {
   POD0121: (p: { label: string; syntax?: undefined } | { syntax: "pod" | "fountain" }) =>
     p.syntax === undefined ? `${p.label} has no voice` : p.syntax === "pod" ? "a Cast entry is `LABEL: Voice`" : "a Cast entry is `NAME: Voice`",
   POD0122: (_: NoData) => "this Cast entry is not indented",
+  /** What is wrong with a .fdx file; `detail` is the XML reader's own words. */
+  POD0130: (
+    p:
+      { problem: "entities" | "no-content" } | { problem: "not-xml" | "unreadable"; detail: string } | { problem: "not-final-draft"; root: string | undefined },
+  ) => {
+    switch (p.problem) {
+      case "entities":
+        return "this .fdx declares XML entities, which podc does not expand";
+      case "not-xml":
+        return `this .fdx is not well-formed XML: ${p.detail}`;
+      case "unreadable":
+        return `this .fdx cannot be read as XML: ${p.detail}`;
+      case "no-content":
+        return "this Final Draft document has no <Content>";
+      case "not-final-draft":
+        return `this XML is not a Final Draft document: its root is <${p.root ?? "nothing"}>, not <FinalDraft>`;
+    }
+  },
   POD0201: (p: { name: string }) => `unknown speaker ${p.name}`,
   /** `label`: the speaker it is given to, in podc.json's cast (a script's Cast entry shows its label beside it). */
   POD0202: (p: { voice: string; label?: string }) => `unknown voice ${p.voice}${p.label !== undefined ? ` for ${p.label}` : ""}`,
@@ -71,15 +89,17 @@ export const MESSAGES = {
   POD0602: (p: { length: number; limit: number; excerpt: string }) =>
     `a sentence of ${p.length} characters is longer than a turn may be (${p.limit}): "${p.excerpt}"`,
   POD0603: (p: { tag: string }) => `the inline tag ${p.tag} is sent as written: the voice may read it aloud`,
-} as const satisfies Partial<Record<Code, (params: never) => string>>;
-
-/** A code whose message the registry writes. */
-export type TemplatedCode = keyof typeof MESSAGES;
+  /** `unknown`: a setting the schema does not have, with its path; else the schema's words about the value at `where`. */
+  POD0701: (p: { unknown: string } | { where: string; problem: string }) => ("unknown" in p ? `unknown setting ${p.unknown}` : `${p.where}: ${p.problem}`),
+  /** `unreadable`: why the file could not be read (an error code); else the JSON parser's complaint about `file`. */
+  POD0702: (p: { unreadable: string } | { file: string; problem: string }) =>
+    "unreadable" in p ? `cannot read the configuration (${p.unreadable})` : `${p.file} is not valid JSON: ${p.problem}`,
+} as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */
-export type MessageData<C extends TemplatedCode> = Parameters<(typeof MESSAGES)[C]>[0];
+export type MessageData<C extends Code> = Parameters<(typeof MESSAGES)[C]>[0];
 
 /** Code `code`'s message for `data`. */
-export function messageFor<C extends TemplatedCode>(code: C, data: MessageData<C>): string {
+export function messageFor<C extends Code>(code: C, data: MessageData<C>): string {
   return (MESSAGES[code] as (data: MessageData<C>) => string)(data);
 }
