@@ -1,6 +1,6 @@
 // Lint for podc: typescript-eslint's recommended rules, a few type-aware ones that catch real bugs (a promise
 // nobody awaits), no import cycles, and the pipeline's layers (docs/architecture.md) as import boundaries.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import { defineConfig } from "eslint/config";
@@ -31,15 +31,6 @@ const LAYERS = [
   ["index"],
 ];
 
-/*
- * Known arrows against the layers, each a single file, kept until its fix lands (docs/architecture.md says which):
- * the runner takes its state store's interface from state/, and its front door opens the store chosen.
- */
-const ALLOWED_AGAINST = [
-  { target: "./src/run/**", from: "./src/state/store.ts" },
-  { target: "./src/run/index.ts", from: ["./src/state/open.ts", "./src/state/file-store.ts"] },
-];
-
 /** Where a layer's name lives: a folder, or a top-level file of src/. */
 const home = (name) => (["compile", "index"].includes(name) ? `./src/${name}.ts` : `./src/${name}`);
 
@@ -50,8 +41,6 @@ function layerZones() {
     for (const name of layer) {
       for (const other of higher) {
         if (other === name) continue;
-        const exceptions = ALLOWED_AGAINST.filter((a) => a.target.startsWith(home(name)) && [a.from].flat().some((f) => f.startsWith(home(other) + "/")));
-        if (exceptions.length > 0) continue; // written below, file by file
         zones.push({
           target: home(name) === `./src/${name}` ? `./src/${name}/**` : home(name),
           from: home(other),
@@ -61,30 +50,6 @@ function layerZones() {
     }
   });
   return zones;
-}
-
-/** The one run↔state arrow, narrowed to the files named in ALLOWED_AGAINST. */
-function exceptionZones() {
-  const stateFiles = readdirSync("src/state", { recursive: true })
-    .filter((f) => f.endsWith(".ts"))
-    .map((f) => `./src/state/${f}`);
-  return [
-    {
-      target: "./src/run/**",
-      from: stateFiles.filter((f) => f !== "./src/state/store.ts" && f !== "./src/state/open.ts" && f !== "./src/state/file-store.ts"),
-      message: "run/ sits below state/ (docs/architecture.md)",
-    },
-    {
-      target: "./src/run/!(index).ts",
-      from: ["./src/state/open.ts", "./src/state/file-store.ts"],
-      message: "only the runner's front door opens a state store (docs/architecture.md)",
-    },
-    {
-      target: "./src/run/*/**",
-      from: ["./src/state/open.ts", "./src/state/file-store.ts"],
-      message: "only the runner's front door opens a state store (docs/architecture.md)",
-    },
-  ];
 }
 
 /** A stage with a front door: the folders above it import its index.ts, never the modules behind it. */
@@ -144,10 +109,7 @@ export default defineConfig(
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        { basePath: import.meta.dirname, zones: [...layerZones(), ...exceptionZones(), ...frontDoorZones(), ...commandZones()] },
-      ],
+      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...frontDoorZones(), ...commandZones()] }],
     },
   },
   {

@@ -3,7 +3,8 @@ import { BuildError } from "../episode/build-error.js";
 import { buildEpisode } from "../episode/build-episode.js";
 import { everyRequestDone } from "../episode/episode-audio.js";
 import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
-import { describeFileError, isFileError, jobKey, shownPath } from "../run/index.js";
+import { displayPath } from "../files/display-path.js";
+import { describeFileError, isFileError, jobKey } from "../run/index.js";
 import type { TaggedScript } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
 
@@ -38,7 +39,7 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
     return EXIT.usage;
   }
   const ffprobe = findFfmpeg("ffprobe", io.env);
-  const show = (path: string) => shownPath(path, io.cwd);
+  const show = (path: string) => displayPath(path, io.cwd);
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage } from "../run/index.js";
-import { chooseStore, isStateStoreError, type StoreChoice } from "../state/open.js";
+import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage, type StoreAccess } from "../run/index.js";
+import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";
@@ -44,7 +44,7 @@ async function status(parsed: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   }
 }
 
-async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store: StoreChoice, io: Io): Promise<number> {
+async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store: StoreAccess, io: Io): Promise<number> {
   const files = positionals.map((p) => resolve(io.cwd, p));
   let found;
   if (files.length === 0) {

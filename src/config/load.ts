@@ -34,7 +34,7 @@ export function loadConfigFor(dir: string): LoadedConfig {
       config: defaultConfig(),
       path,
       source,
-      diagnostics: [diagnostic("POD0702", source.span(0, 0), `cannot read the configuration (${reason})`, { file: path })],
+      diagnostics: [diagnostic("POD0702", source.span(0, 0), { unreadable: reason }, { file: path })],
     };
   }
   return { ...parseConfig(text, path), path };
@@ -55,7 +55,7 @@ export function parseConfig(text: string, file: string): LoadedConfig {
         diagnostic(
           "POD0702",
           source.span(at, at + (first?.length ?? 0)),
-          `${CONFIG_FILE} is not valid JSON: ${first ? describe(printParseErrorCode(first.error)) : "empty file"}`,
+          { file: CONFIG_FILE, problem: first ? describe(printParseErrorCode(first.error)) : "empty file" },
           {
             file,
           },
@@ -80,16 +80,26 @@ export function parseConfig(text: string, file: string): LoadedConfig {
     if (keys.length > 0) {
       const prefix = issue.path.length > 0 ? `${issue.path.join(".")}.` : "";
       const near = nearest(keys[0]!, knownKeys(issue.path));
-      return diagnostic("POD0701", span, `unknown setting ${prefix}${keys[0]}`, {
-        file,
-        help: near ? `did you mean ${prefix}${near}?` : "see schema/podc.schema.json for every setting and its default",
-      });
+      return diagnostic(
+        "POD0701",
+        span,
+        { unknown: `${prefix}${keys[0]}` },
+        {
+          file,
+          help: near ? `did you mean ${prefix}${near}?` : "see schema/podc.schema.json for every setting and its default",
+        },
+      );
     }
     const where = issue.path.length > 0 ? issue.path.join(".") : "the configuration";
-    return diagnostic("POD0701", span, `${where}: ${issue.message}`, {
-      file,
-      help: "see schema/podc.schema.json for every setting and its default",
-    });
+    return diagnostic(
+      "POD0701",
+      span,
+      { where, problem: issue.message },
+      {
+        file,
+        help: "see schema/podc.schema.json for every setting and its default",
+      },
+    );
   });
   return { config: defaultConfig(), source, diagnostics };
 }
@@ -104,18 +114,28 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
     if (RESERVED_LABELS.has(label)) {
       const key = value?.parent?.children?.[0];
       diagnostics.push(
-        diagnostic("POD0203", key ? source.span(key.offset, key.offset + key.length) : at, `${label} is reserved for song blocks and cannot be a speaker`, {
-          file,
-        }),
+        diagnostic(
+          "POD0203",
+          key ? source.span(key.offset, key.offset + key.length) : at,
+          { label },
+          {
+            file,
+          },
+        ),
       );
     }
     if (!voices.has(voice)) {
       const near = nearest(voice, voices);
       diagnostics.push(
-        diagnostic("POD0202", at, `unknown voice ${voice} for ${label}`, {
-          file,
-          help: near ? `a known voice has a similar name: ${near}` : `known voices: ${config.voices.join(", ")} (see "voices")`,
-        }),
+        diagnostic(
+          "POD0202",
+          at,
+          { voice, label },
+          {
+            file,
+            help: near ? `a known voice has a similar name: ${near}` : `known voices: ${config.voices.join(", ")} (see "voices")`,
+          },
+        ),
       );
     }
   }
@@ -125,7 +145,7 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
       diagnostic(
         "POD0306",
         value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0),
-        `the default model ${config.model} is not in "models"`,
+        { model: config.model, default: true },
         {
           file,
           help: `add it to "models", or choose one of: ${config.models.join(", ")}`,

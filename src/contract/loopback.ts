@@ -32,15 +32,18 @@ export function refuseInsecureUrl(url: URL): string | undefined {
   return `unsupported URL scheme ${url.protocol} (only https:, or http: to loopback)`;
 }
 
+/** What can be wrong with a base URL; each user words it for where the URL came from. */
+export type BaseUrlProblem = { kind: "not-a-url"; text: "is not a URL" } | { kind: "insecure" | "credentials"; text: string };
+
 /**
  * What is wrong with `text` as the service's base URL, worded to follow its name ("… is not a URL"), or undefined
  * when it will do: a URL, https (or http to loopback), and no user name or password (the key goes in a header).
  */
-export function baseUrlProblem(text: string): string | undefined {
-  if (!URL.canParse(text)) return "is not a URL";
+export function baseUrlProblem(text: string): BaseUrlProblem | undefined {
+  if (!URL.canParse(text)) return { kind: "not-a-url", text: "is not a URL" };
   const url = new URL(text);
   const refusal = refuseInsecureUrl(url);
-  if (refusal) return `is refused: ${refusal}`;
-  if (url.username || url.password) return "must not carry a user name or password";
+  if (refusal) return { kind: "insecure", text: `is refused: ${refusal}` };
+  if (url.username || url.password) return { kind: "credentials", text: "must not carry a user name or password" };
   return undefined;
 }

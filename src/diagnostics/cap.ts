@@ -22,7 +22,7 @@ export function capDiagnostics(diagnostics: readonly Diagnostic[], limit: number
     help: `only the first ${limit} diagnostics of a file are shown; set limits.diagnosticsPerFile in podc.json to change that (0 shows all)`,
   };
   if (first.file !== undefined) extra.file = first.file;
-  kept.push(diagnostic("POD0006", { start: at, end: at }, `… and ${ordered.length - limit} more (${severities(hidden)})`, extra));
+  kept.push(diagnostic("POD0006", { start: at, end: at }, { more: ordered.length - limit, severities: severities(hidden) }, extra));
   return kept;
 }
 

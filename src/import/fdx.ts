@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { diagnostic } from "../diagnostics/report.js";
+import { diagnostic, type Said } from "../diagnostics/report.js";
 import { decode } from "../parser/decode.js";
 import { sceneHeading } from "../parser/fountain/fountain-lines.js";
 import { SourceText } from "../source/source-text.js";
@@ -29,22 +29,22 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
   const fatal = decoded.diagnostics.filter((d) => d.severity === "error");
   if (fatal.length > 0) return { source, diagnostics: fatal.slice(0, 1) };
   const xml = source.text;
-  const failed = (line: number, column: number, message: string, help: string): FdxRead => {
+  const failed = (line: number, column: number, problem: Said<"POD0130">, help: string): FdxRead => {
     const offset = source.offsetAt(Math.max(1, line), Math.max(1, column));
-    return { source, diagnostics: [diagnostic("POD0130", source.span(offset, offset), message, { help })] };
+    return { source, diagnostics: [diagnostic("POD0130", source.span(offset, offset), problem, { help })] };
   };
   // Entities declared in the document could expand without bound; a Final Draft file never declares any.
   const entity = xml.indexOf("<!ENTITY");
   if (entity !== -1) {
     const at = source.positionAt(entity);
-    return failed(at.line, at.column, "this .fdx declares XML entities, which podc does not expand", "export the script again from Final Draft");
+    return failed(at.line, at.column, { problem: "entities" }, "export the script again from Final Draft");
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     return failed(
       valid.err.line,
       valid.err.col,
-      `this .fdx is not well-formed XML: ${valid.err.msg}`,
+      { problem: "not-xml", detail: valid.err.msg },
       "export the script again from Final Draft, or import the Fountain file instead",
     );
   }
@@ -53,12 +53,7 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
     document = parser.parse(xml) as XmlNode[];
   } catch (error) {
     // The validator passed it; a parser failure is still the file's problem, reported, never a crash.
-    return failed(
-      1,
-      1,
-      `this .fdx cannot be read as XML: ${error instanceof Error ? error.message : String(error)}`,
-      "export the script again from Final Draft",
-    );
+    return failed(1, 1, { problem: "unreadable", detail: error instanceof Error ? error.message : String(error) }, "export the script again from Final Draft");
   }
   const root = document.find((node) => elementName(node) !== undefined && !elementName(node)!.startsWith("?"));
   const rootName = root ? elementName(root)! : undefined;
@@ -68,9 +63,7 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
     return failed(
       at.line,
       at.column,
-      rootName === "FinalDraft"
-        ? "this Final Draft document has no <Content>"
-        : `this XML is not a Final Draft document: its root is <${rootName ?? "nothing"}>, not <FinalDraft>`,
+      rootName === "FinalDraft" ? { problem: "no-content" } : { problem: "not-final-draft", root: rootName },
       "podc import reads Final Draft .fdx files and Fountain screenplays",
     );
   }

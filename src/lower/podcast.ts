@@ -158,9 +158,14 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
 
 /** POD0601 on the speaker label: the speech has nothing to say aloud, so it makes no turn. */
 function emptySpeechWarning(speech: Speech): Diagnostic {
-  return diagnostic("POD0601", speech.speaker.span, `speech by ${speech.speaker.name} has no spoken text, so it makes no turn`, {
-    help: "parentheticals and notes are not spoken; write the line, or remove the speech",
-  });
+  return diagnostic(
+    "POD0601",
+    speech.speaker.span,
+    { speaker: speech.speaker.name },
+    {
+      help: "parentheticals and notes are not spoken; write the line, or remove the speech",
+    },
+  );
 }
 
 /** POD0602 on the speech: one of its sentences is longer than a turn may be, so it was cut. */
@@ -171,7 +176,7 @@ function longSentenceWarning(speech: Speech, sentence: LongSentence, limit: numb
   return diagnostic(
     "POD0602",
     speech.span,
-    `a sentence of ${sentence.length} characters is longer than a turn may be (${limit}): "${excerpt(sentence.text)}"`,
+    { length: sentence.length, limit, excerpt: excerpt(sentence.text) },
     {
       help: `${how}; end the sentence earlier, or raise limits.turnChars in podc.json`,
     },

@@ -37,7 +37,7 @@ export function songTakes(song: Song, configTakes: number | undefined, diagnosti
         diagnostic(
           "POD0309",
           takesHeader.value.text === "" ? takesHeader.span : takesHeader.value.span,
-          `Takes must be a whole number from 1 to ${MAX_TAKES}, not "${takesHeader.value.text}"`,
+          { max: MAX_TAKES, written: takesHeader.value.text },
           {
             help: `the service makes 1 to ${MAX_TAKES} takes of a song and bills each one; without Takes it makes ${SERVICE_DEFAULT_TAKES}`,
           },
@@ -62,9 +62,7 @@ export function songTakes(song: Song, configTakes: number | undefined, diagnosti
     diagnostic(
       "POD0310",
       pickHeader.span,
-      pick === undefined || pick < 1
-        ? `Pick must be the number of a take, from 1 to ${takes}, not "${written}"`
-        : `Pick: ${pick} chooses a take this song does not have: it is made in ${takes} take${takes === 1 ? "" : "s"}`,
+      { pick, takes, written },
       {
         help: fixable ? `ask for ${pick} takes with "Takes: ${pick}" (each take is billed), or pick ${takeRange(takes)}` : `pick ${takeRange(takes)}`,
       },

@@ -81,7 +81,7 @@ function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Di
       diagnostic(
         "POD0401",
         { start: over.item.span.start, end: last.item.span.end },
-        `the lyrics of "${song.title.text}" are ${lyricsLength} characters, more than the ${limits.lyricsChars} a song may have`,
+        { title: song.title.text, length: lyricsLength, max: limits.lyricsChars },
         { help: `the limit is crossed on line ${over.item.span.start.line}: shorten the lyrics or split the song` },
       ),
     );
@@ -90,9 +90,14 @@ function songLimitDiagnostics(song: Song, body: SongRequest, limits: Limits): Di
   if (promptLength > limits.promptChars) {
     const style = songHeaderNode(song, "style")!;
     diagnostics.push(
-      diagnostic("POD0402", style.value.span, `the style prompt is ${promptLength} characters, more than the ${limits.promptChars} allowed`, {
-        help: "keep the few descriptors that matter most: genre, tempo, mood, vocals",
-      }),
+      diagnostic(
+        "POD0402",
+        style.value.span,
+        { length: promptLength, max: limits.promptChars },
+        {
+          help: "keep the few descriptors that matter most: genre, tempo, mood, vocals",
+        },
+      ),
     );
   }
   return diagnostics;

@@ -48,10 +48,15 @@ export function buildSong(tree: TreeText, tokens: readonly IToken[]): Song {
   song.span = tree.span(song.span.start.offset, trimEnd(tree.masked, open.start, end));
   if (!song.end) {
     tree.diagnostics.push(
-      diagnostic("POD0303", tree.lineSpan(open), `song "${song.title.text}" never ends`, {
-        help: "add a line END SONG after its lyrics",
-        fixes: [insertLinesAfter(tree.source, song.span.end.line, ["END SONG"], "Add END SONG after the lyrics")],
-      }),
+      diagnostic(
+        "POD0303",
+        tree.lineSpan(open),
+        { title: song.title.text },
+        {
+          help: "add a line END SONG after its lyrics",
+          fixes: [insertLinesAfter(tree.source, song.span.end.line, ["END SONG"], "Add END SONG after the lyrics")],
+        },
+      ),
     );
   }
   return song;
@@ -86,10 +91,15 @@ function lyric(tree: TreeText, line: Line, song: Song): LyricItem {
       const headers = song.headers;
       const above = headers.length > 0 ? headers[headers.length - 1]!.span.end.line : song.span.start.line;
       tree.diagnostics.push(
-        diagnostic("POD0308", tree.lineSpan(line), `"${key}:" among the lyrics is sent as a lyric line`, {
-          help: "song headers go directly after the SONG: line, before the first lyric or section marker",
-          fixes: [tree.moveLineUp(tree.source.lineOf(line.start), above, `Move ${key}: up to the song's headers`)],
-        }),
+        diagnostic(
+          "POD0308",
+          tree.lineSpan(line),
+          { key },
+          {
+            help: "song headers go directly after the SONG: line, before the first lyric or section marker",
+            fixes: [tree.moveLineUp(tree.source.lineOf(line.start), above, `Move ${key}: up to the song's headers`)],
+          },
+        ),
       );
     }
   }

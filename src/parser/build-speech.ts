@@ -85,14 +85,24 @@ function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts
     // `Guest:` when GUEST is cast is surely a new speech; `Fun fact:` may well be part of this one.
     tree.diagnostics.push(
       known.knownLabels().has(upper)
-        ? diagnostic("POD0111", span, `speaker labels are written in capitals: ${upper}`, {
-            help: `as written, this line is spoken by ${who}; write ${upper}: to give it to ${upper}`,
-            fixes: [tree.capitalise(label)],
-          })
-        : diagnostic("POD0114", span, `this line is spoken as part of ${who}'s speech`, {
-            help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
-            fixes: [tree.capitalise(label)],
-          }),
+        ? diagnostic(
+            "POD0111",
+            span,
+            { upper },
+            {
+              help: `as written, this line is spoken by ${who}; write ${upper}: to give it to ${upper}`,
+              fixes: [tree.capitalise(label)],
+            },
+          )
+        : diagnostic(
+            "POD0114",
+            span,
+            { who },
+            {
+              help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
+              fixes: [tree.capitalise(label)],
+            },
+          ),
     );
   }
   spoken(tree, parts, line.start, line.contentEnd);
@@ -127,10 +137,15 @@ export function buildStray(tree: TreeText, headToken: IToken, continuation: read
 
 function wrongCaseDiagnostic(tree: TreeText, lower: LabelMatch): Diagnostic {
   const upper = lower.name.toUpperCase();
-  return diagnostic("POD0111", tree.span(lower.start, lower.end), `speaker labels are written in capitals: ${upper}`, {
-    help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
-    fixes: [tree.capitalise(lower)],
-  });
+  return diagnostic(
+    "POD0111",
+    tree.span(lower.start, lower.end),
+    { upper },
+    {
+      help: `write ${upper}: (or @${lower.name}: to keep the spelling as a forced label)`,
+      fixes: [tree.capitalise(lower)],
+    },
+  );
 }
 
 /**
@@ -144,13 +159,18 @@ function strayDiagnostic(tree: TreeText, head: Line, lineCount: number): Diagnos
     span: tree.span(first, first),
     replacement: "! ",
   };
-  return diagnostic("POD0110", tree.lineSpan(head), "this line is not dialogue, a section heading, a direction, a note or a song", {
-    help:
-      "if it is action or a note to the producer, write it as a direction: `! " +
-      excerpt(tree.clean(head.start, head.contentEnd).trim()) +
-      "`; if someone says it, start it with their label in capitals (HOST: …)",
-    fixes: [fix],
-  });
+  return diagnostic(
+    "POD0110",
+    tree.lineSpan(head),
+    {},
+    {
+      help:
+        "if it is action or a note to the producer, write it as a direction: `! " +
+        excerpt(tree.clean(head.start, head.contentEnd).trim()) +
+        "`; if someone says it, start it with their label in capitals (HOST: …)",
+      fixes: [fix],
+    },
+  );
 }
 
 /** The start of a line, short enough to quote in a help. */

@@ -36,12 +36,17 @@ export function buildTitlePage(tree: TreeText, tokens: readonly IToken[]): Title
       continueEntry(tree, current, line);
     } else {
       tree.diagnostics.push(
-        diagnostic("POD0112", tree.lineSpan(line), "this title-page line is not `Key: value`", {
-          help:
-            line.kind === "indent"
-              ? "an indented line continues the entry above it; start the title page with `Key: value`"
-              : "continue a value on lines indented by two spaces or a tab, and end the title page with a blank line",
-        }),
+        diagnostic(
+          "POD0112",
+          tree.lineSpan(line),
+          {},
+          {
+            help:
+              line.kind === "indent"
+                ? "an indented line continues the entry above it; start the title page with `Key: value`"
+                : "continue a value on lines indented by two spaces or a tab, and end the title page with a blank line",
+          },
+        ),
       );
     }
     end = line.contentEnd;
@@ -67,17 +72,14 @@ function castEntry(tree: TreeText, line: Line): CastEntry | undefined {
     const wouldBe = scanLabel(tree.masked, line.start, line.contentEnd, true);
     const lower = wouldBe && wouldBe.afterColon !== undefined && !wouldBe.extension ? wouldBe : undefined;
     tree.diagnostics.push(
-      diagnostic(
-        lower ? "POD0111" : "POD0121",
-        lower ? tree.span(lower.start, lower.end) : tree.lineSpan(line),
-        lower ? `speaker labels are written in capitals: ${lower.name.toUpperCase()}` : "a Cast entry is `LABEL: Voice`",
-        lower
-          ? {
-              help: `write ${lower.name.toUpperCase()}, or force a mixed-case label with @${lower.name}`,
-              fixes: [tree.capitalise(lower)],
-            }
-          : { help: "one entry per indented line, such as `    HOST: Ethan`" },
-      ),
+      lower
+        ? diagnostic(
+            "POD0111",
+            tree.span(lower.start, lower.end),
+            { upper: lower.name.toUpperCase() },
+            { help: `write ${lower.name.toUpperCase()}, or force a mixed-case label with @${lower.name}`, fixes: [tree.capitalise(lower)] },
+          )
+        : diagnostic("POD0121", tree.lineSpan(line), { syntax: "pod" }, { help: "one entry per indented line, such as `    HOST: Ethan`" }),
     );
     return undefined;
   }

@@ -114,10 +114,15 @@ export class TreeBuilder extends TreeText implements ScriptActions {
   strayEndSong(token: IToken): void {
     const line = lineOf(token);
     this.diagnostics.push(
-      diagnostic("POD0115", this.lineSpan(line), "END SONG without a song to end", {
-        help: "a song starts with `SONG: Title`; remove this line or open the song above it",
-        fixes: [removeLines(this.source, this.source.lineOf(line.start), this.source.lineOf(line.start), "Remove this END SONG")],
-      }),
+      diagnostic(
+        "POD0115",
+        this.lineSpan(line),
+        {},
+        {
+          help: "a song starts with `SONG: Title`; remove this line or open the song above it",
+          fixes: [removeLines(this.source, this.source.lineOf(line.start), this.source.lineOf(line.start), "Remove this END SONG")],
+        },
+      ),
     );
     this.push({ type: "Invalid", span: this.lineSpan(line), text: this.clean(line.start, line.contentEnd) });
   }
@@ -159,10 +164,15 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     const previous = this.last;
     if (this.sawBlank || previous?.type !== "Speech") return;
     this.diagnostics.push(
-      diagnostic("POD0118", this.lineSpan(line), `this ${what} ends ${previous.speaker.name}'s speech; it is not spoken`, {
-        help: `put a blank line before it, so that it reads as the ${what} it is`,
-        fixes: [insertLinesBefore(this.source, this.source.lineOf(line.start), [""], "Put a blank line before it")],
-      }),
+      diagnostic(
+        "POD0118",
+        this.lineSpan(line),
+        { what, speaker: previous.speaker.name },
+        {
+          help: `put a blank line before it, so that it reads as the ${what} it is`,
+          fixes: [insertLinesBefore(this.source, this.source.lineOf(line.start), [""], "Put a blank line before it")],
+        },
+      ),
     );
   }
 
@@ -206,14 +216,24 @@ export class TreeBuilder extends TreeText implements ScriptActions {
       if (t.terminated) continue;
       this.diagnostics.push(
         t.kind === "boneyard"
-          ? diagnostic("POD0101", this.span(t.start, t.start + 2), "this boneyard is never closed: it hides the rest of the script", {
-              help: "close it with */",
-              fixes: this.closeBoneyard(t.start),
-            })
-          : diagnostic("POD0102", this.span(t.start, t.start + 2), "this note is never closed", {
-              help: "close it with ]] (a note cannot span a blank line)",
-              fixes: [{ title: "Close the note with ]]", span: this.span(t.end, t.end), replacement: "]]" }],
-            }),
+          ? diagnostic(
+              "POD0101",
+              this.span(t.start, t.start + 2),
+              {},
+              {
+                help: "close it with */",
+                fixes: this.closeBoneyard(t.start),
+              },
+            )
+          : diagnostic(
+              "POD0102",
+              this.span(t.start, t.start + 2),
+              {},
+              {
+                help: "close it with ]] (a note cannot span a blank line)",
+                fixes: [{ title: "Close the note with ]]", span: this.span(t.end, t.end), replacement: "]]" }],
+              },
+            ),
       );
     }
     const script: Script = { type: "Script", span: this.span(0, this.source.text.length), body: [], boneyards };

@@ -20,8 +20,13 @@ export function looksLikeCastEntry(key: string, value: string, cast: readonly { 
 
 /** The error for a cast entry written flush left; `lineStart` is an empty span where the indent goes. */
 export function unindentedCastEntry(line: Span, lineStart: Span) {
-  return diagnostic("POD0122", line, "this Cast entry is not indented", {
-    help: "indent every Cast entry under `Cast:` by four spaces; unindented, it would be a title-page key",
-    fixes: [{ title: "Indent the Cast entry", span: lineStart, replacement: "    " }],
-  });
+  return diagnostic(
+    "POD0122",
+    line,
+    {},
+    {
+      help: "indent every Cast entry under `Cast:` by four spaces; unindented, it would be a title-page key",
+      fixes: [{ title: "Indent the Cast entry", span: lineStart, replacement: "    " }],
+    },
+  );
 }

@@ -46,9 +46,14 @@ function notUtf8(order: "LE" | "BE"): Decoded {
   return {
     source,
     diagnostics: [
-      diagnostic("POD0008", source.span(0, 0), `the file is in UTF-16 (${order === "LE" ? "little" : "big"}-endian), not UTF-8`, {
-        help: "save it as UTF-8 (in Notepad: File › Save As, Encoding: UTF-8)",
-      }),
+      diagnostic(
+        "POD0008",
+        source.span(0, 0),
+        { order },
+        {
+          help: "save it as UTF-8 (in Notepad: File › Save As, Encoding: UTF-8)",
+        },
+      ),
     ],
   };
 }
@@ -69,19 +74,29 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
     lastLine = line;
     if (reported++ === MAX_REPORTS_PER_KIND) break;
     diagnostics.push(
-      diagnostic("POD0001", source.span(offset, offset + 1), "invalid UTF-8 bytes", {
-        help: "the file is probably in another encoding (such as Latin-1 or Windows-1252): save it as UTF-8",
-      }),
+      diagnostic(
+        "POD0001",
+        source.span(offset, offset + 1),
+        {},
+        {
+          help: "the file is probably in another encoding (such as Latin-1 or Windows-1252): save it as UTF-8",
+        },
+      ),
     );
   }
   scan(
     source,
     /\0/g,
     (offset) =>
-      diagnostic("POD0002", source.span(offset, offset + 1), "NUL byte in the script", {
-        help: "remove it: a script is plain text",
-        fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
-      }),
+      diagnostic(
+        "POD0002",
+        source.span(offset, offset + 1),
+        {},
+        {
+          help: "remove it: a script is plain text",
+          fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
+        },
+      ),
     diagnostics,
   );
   scan(
@@ -89,10 +104,15 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
     /[\u202A-\u202E\u2066-\u2069]/g,
     (offset) => {
       const code = text.charCodeAt(offset).toString(16).toUpperCase();
-      return diagnostic("POD0003", source.span(offset, offset + 1), `invisible bidirectional control character U+${code}`, {
-        help: "it can make the script read differently from what is sent to the service; delete it",
-        fixes: [{ title: "Delete the control character", span: source.span(offset, offset + 1), replacement: "" }],
-      });
+      return diagnostic(
+        "POD0003",
+        source.span(offset, offset + 1),
+        { code },
+        {
+          help: "it can make the script read differently from what is sent to the service; delete it",
+          fixes: [{ title: "Delete the control character", span: source.span(offset, offset + 1), replacement: "" }],
+        },
+      );
     },
     diagnostics,
   );
@@ -102,10 +122,15 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
     source,
     /\uFEFF/g,
     (offset) =>
-      diagnostic("POD0007", source.span(offset, offset + 1), "invisible U+FEFF (a byte-order mark) inside the text", {
-        help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
-        fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
-      }),
+      diagnostic(
+        "POD0007",
+        source.span(offset, offset + 1),
+        {},
+        {
+          help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
+          fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
+        },
+      ),
     diagnostics,
   );
   return { source, diagnostics };

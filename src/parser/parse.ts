@@ -70,7 +70,7 @@ export function parseStream(input: ScriptInput, options: ParseOptions = {}): Par
     const read = readFountain(source, (songs) => parse(songs, { projectLabels: options.projectLabels ?? new Set() }));
     for (const d of read.diagnostics) diagnostics.push(d);
     if (read.script.body.length === 0 && !read.script.titlePage && diagnostics.length === 0) {
-      diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
+      diagnostics.push(diagnostic("POD0005", source.span(0, 0), {}));
     }
     // A screenplay is read whole (Fountain reads in context, a line before and after), then handed out as a stream.
     const body = read.script.body;
@@ -104,16 +104,21 @@ export function parseStream(input: ScriptInput, options: ParseOptions = {}): Par
     for (const d of built.diagnostics) diagnostics.push(d);
     for (const offset of trivia.strayCloses) {
       diagnostics.push(
-        diagnostic("POD0103", source.span(offset, offset + 2), "*/ closes no boneyard", {
-          help: "a boneyard opens with /*; remove this */ or add the opening",
-          fixes: [{ title: "Remove this */", span: source.span(offset, offset + 2), replacement: "" }],
-        }),
+        diagnostic(
+          "POD0103",
+          source.span(offset, offset + 2),
+          {},
+          {
+            help: "a boneyard opens with /*; remove this */ or add the opening",
+            fixes: [{ title: "Remove this */", span: source.span(offset, offset + 2), replacement: "" }],
+          },
+        ),
       );
     }
     for (const error of errors) {
       // The grammar accepts every line sequence, so this is unreachable; it is kept as a diagnostic, not a crash.
       const start = Number.isFinite(error.token.startOffset) ? error.token.startOffset : text.length;
-      diagnostics.push(diagnostic("POD0110", source.span(start, Math.max(start, (error.token.endOffset ?? start) + 1)), "this line cannot be read here"));
+      diagnostics.push(diagnostic("POD0110", source.span(start, Math.max(start, (error.token.endOffset ?? start) + 1)), { grammar: true }));
     }
     return built.script;
   };
@@ -144,7 +149,7 @@ export function parseStream(input: ScriptInput, options: ParseOptions = {}): Par
       yield* rest;
       ended = Object.assign(script(), { boneyards: built.boneyards });
       if (elements === 0 && !ended.titlePage && diagnostics.length === 0) {
-        diagnostics.push(diagnostic("POD0005", source.span(0, 0), "the script is empty: there is nothing to compile"));
+        diagnostics.push(diagnostic("POD0005", source.span(0, 0), {}));
       }
     },
   };
@@ -159,9 +164,14 @@ function tooLarge(size: number, max: number): ParseStream {
     script: () => script,
     *elements() {},
     diagnostics: [
-      diagnostic("POD0004", span, `the file is ${size} bytes, more than the ${max} bytes podc reads`, {
-        help: "split the episode into several scripts, or raise limits.fileBytes in podc.json",
-      }),
+      diagnostic(
+        "POD0004",
+        span,
+        { size, max },
+        {
+          help: "split the episode into several scripts, or raise limits.fileBytes in podc.json",
+        },
+      ),
     ],
   };
 }

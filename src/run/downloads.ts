@@ -8,7 +8,7 @@ import type { Failure } from "../service/outcome.js";
 import { choiceFileName, extensionFor } from "./file-names.js";
 import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
-import type { AudioShelf, EntryWriter } from "../state/store.js";
+import type { AudioShelf, EntryWriter } from "./store.js";
 import { copyFileDurably, renameDurably } from "../files/durable.js";
 import { wavDurationMs } from "./wav-duration.js";
 

@@ -6,7 +6,7 @@ import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
 import { jobLabel, type Episode, type Job } from "./job.js";
 import { capRefusal, capWithoutPrices, newSpending } from "./new-spending.js";
 import { nextStep, stepText, type RerunChoices } from "./rerun-rules.js";
-import { shownPath } from "./progress/describe.js";
+import { displayPath } from "../files/display-path.js";
 
 /*
  * `podc run --dry-run`: the plan and what a run would do with each request — counts of podcast and
@@ -136,7 +136,7 @@ export function dryRunText(report: DryRunReport, cwd: string): string {
   // One number of decimals for every cost, so that the column reads as one.
   const decimals = Math.max(2, ...report.episodes.flatMap((e) => e.requests.map((r) => moneyDecimals(r.cost ?? 0))));
   for (const episode of report.episodes) {
-    lines.push(`${episode.source} → ${shownPath(episode.outDir, cwd)}/${episode.title ? ` (${episode.title})` : ""}`);
+    lines.push(`${episode.source} → ${displayPath(episode.outDir, cwd)}/${episode.title ? ` (${episode.title})` : ""}`);
     for (const r of episode.requests) {
       const origin = r.origins[0]!;
       const where = `${jobLabel(r.kind, origin)}, line ${r.origins.map((o) => o.line).join(", ")}`;

@@ -1,8 +1,7 @@
 import type { Pricing, ServiceSettings } from "../config/schema.js";
 import { totalUnits } from "../stats/billing.js";
-import { FileStore } from "../state/file-store.js";
-import { isStateStoreError, openReader, openStore, type StoreChoice } from "../state/open.js";
-import type { OtherRun, StateReader, StateStore } from "../state/store.js";
+import { FileStateReader, FileStore } from "./file-store.js";
+import type { OtherRun, StateReader, StateStore, StoreAccess } from "./store.js";
 import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
 import { describeFileError, isFileError } from "./file-errors.js";
@@ -19,15 +18,15 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
  * show what a run would do, show where every job stands — each from the compiled scripts and the repository
- * root they share, and the state store the environment chose (the journal in .podc/, or the shared database:
- * src/state/). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
+ * root they share, and the state store the front chose (the journal in .podc/, the runner's own; or a shared store
+ * the front hands over, implemented in state/ above the runner). Everything behind this file (scheduling, polling,
+ * downloads, manifests) is the runner's own.
  */
 
 export { dryRunText, type DryRunReport } from "./dry-run.js";
 export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
 export type { Reporter, RunEvent } from "./events.js";
 export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
-export { shownPath } from "./progress/describe.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./runner.js";
@@ -39,6 +38,7 @@ export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } fro
 export { describeFileError, isFileError } from "./file-errors.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
+export type { SharedStoreAccess, StoreAccess } from "./store.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
 const LOCAL_CONCURRENCY = 4;
@@ -63,8 +63,8 @@ export interface StartedService {
 
 export interface RunRequest {
   scripts: CompiledScript[];
-  /** Where the jobs' state lives (see state/open.ts chooseStore). */
-  store: StoreChoice;
+  /** Where the jobs' state lives: the journal, or the shared store the front chose (state/open.ts chooseStore). */
+  store: StoreAccess;
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
   settings: ServiceSettings;
@@ -115,9 +115,9 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
     store = new FileStore(prepared.lock, prepared.journal, concurrency);
   } else {
     try {
-      store = await openStore(request.store, state, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency });
+      store = await request.store.open({ apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency });
     } catch (error) {
-      if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
+      if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
       throw error;
     }
     request.onNotice(`state: the shared store ${store.where}`);
@@ -160,7 +160,7 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   } catch (error) {
     if (error instanceof JournalWriteError) return { exitCode: 1, error: error.message };
     if (isFileError(error)) return { exitCode: 1, error: describeFileError(error) };
-    if (isStateStoreError(error)) return { exitCode: 1, error: error.message };
+    if (request.store.kind !== "file" && request.store.isStoreError(error)) return { exitCode: 1, error: error.message };
     throw error;
   } finally {
     reporter?.close();
@@ -178,7 +178,7 @@ export async function dryRun(
   root: string,
   keyBase: string | undefined,
   choices: RunChoices & { local: boolean },
-  store: StoreChoice,
+  store: StoreAccess,
   wouldStop: readonly string[] = [],
   money: DryRunMoney = {},
 ): Promise<DryRunReport> {
@@ -201,7 +201,7 @@ export interface Status {
  * The status of the repository's jobs. With scripts and a key base, their jobs in script order; with scripts and no
  * key base (job keys cannot be made without the service), the journal's jobs that came from those scripts.
  */
-export function status(root: string, store: StoreChoice, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Promise<Status> {
+export function status(root: string, store: StoreAccess, scripts?: { list: readonly CompiledScript[]; keyBase: string | undefined }): Promise<Status> {
   return reading(store, root, async (reader) => ({
     rows: statusRows(await reader.records(), root, scripts),
     running: await reader.running(),
@@ -224,8 +224,8 @@ function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { l
 }
 
 /** `read` over the store's reader, closed afterwards. */
-async function reading<T>(store: StoreChoice, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
-  const reader = await openReader(store, stateDir(root));
+async function reading<T>(store: StoreAccess, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
+  const reader = store.kind === "file" ? new FileStateReader(stateDir(root)) : await store.reader();
   try {
     return await read(reader);
   } finally {

@@ -74,3 +74,16 @@ export async function pollTask(ctx: PollContext, taskId: string, hooks: PollHook
     delayMs = 0; // waitTurn holds every job until the shared pause ends
   }
 }
+
+/** A finished song's current link for choice `index`, by asking the service again (a free read); undefined if it will not say. */
+export async function freshChoiceUrl(
+  client: Pick<ServiceClient, "queryTask">,
+  taskId: string,
+  index: number,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const outcome = await client.queryTask(taskId, { signal });
+  if (outcome.kind !== "accepted") return undefined;
+  const state = taskState(outcome.value);
+  return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
+}

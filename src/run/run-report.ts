@@ -1,7 +1,9 @@
 import type { CallListener, ServiceEvent } from "../service/client.js";
+import { describeOutcome, type Failure } from "../service/outcome.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
-import type { StateStore } from "../state/store.js";
-import { refOf } from "./job-messages.js";
+import type { StateStore } from "./store.js";
+import type { ChoiceResult } from "./downloads.js";
+import { refOf, traceOf } from "./job-messages.js";
 import type { Job } from "./job.js";
 import type { Ending } from "./runner.js";
 import type { SubmitResult } from "./submit.js";
@@ -48,6 +50,23 @@ export class RunReport {
     this.phase(job, phase, trace ? { traceId: trace } : {});
     this.emit({ type: "problem", ref: this.ref(job), problem, message, ...(trace ? { traceId: trace } : {}) });
     return { kind: problem, message };
+  }
+  /** A call of the job failed and is tried again after `delayMs`. */
+  retry(job: Job, what: string, delayMs: number, failure: Failure): void {
+    this.emit({ type: "retry", ref: this.ref(job), what, delayMs, reason: describeOutcome(failure), ...traceOf(failure) });
+  }
+  /** A file of the job's audio is on disk (downloaded, copied, or already there). */
+  file(job: Job, result: Extract<ChoiceResult, { type: "present" }>): void {
+    this.emit({
+      type: "file",
+      ref: this.ref(job),
+      path: result.path,
+      bytes: result.file.bytes,
+      sha256: result.file.sha256,
+      how: result.how,
+      ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
+      ...(result.traceId ? { traceId: result.traceId } : traceOf(this.lastTrace(job))),
+    });
   }
   phase(job: Job, phase: Phase, extra: { taskId?: string; taskStatus?: string; traceId?: string; detail?: string } = {}): void {
     const record = this.#book.record(job.key);

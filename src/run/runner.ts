@@ -1,23 +1,23 @@
-import { setMaxListeners } from "node:events";
 import { relative, sep } from "node:path";
-import { taskState } from "../contract/responses.js";
-import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
+import type { ServiceClient } from "../service/client.js";
 import { describeOutcome } from "../service/outcome.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
 import { jobClient, type JobClient } from "./job-client.js";
-import { ambiguousMessage, becauseText, failedMessage, traceOf } from "./job-messages.js";
-import { expectedChoices, type JobRecord } from "./job-record.js";
+import { ambiguousMessage, becauseText, failedMessage } from "./job-messages.js";
+import { expectedChoices } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
-import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
+import { ClaimLostError, type EntryWriter, type StateStore } from "./store.js";
 import { EpisodeManifests } from "./episode-manifests.js";
 import { listedFiles, type ListedFile } from "./stale-files.js";
-import { pollTask, type PollResult } from "./poll.js";
+import { freshChoiceUrl, pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
-import { RetryBudget } from "./retry-budget.js";
+import type { RetryBudget } from "./retry-budget.js";
 import { RunReport } from "./run-report.js";
+import { runService } from "./run-service.js";
+import { RunStops } from "./run-stops.js";
 import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
@@ -52,14 +52,10 @@ class Run {
   readonly #report: RunReport;
   /** Files verified present this run, and each episode's manifest. */
   readonly #manifests: EpisodeManifests;
-  /** Aborts reads (polls, downloads, waits): Ctrl-C, the deadline, a refused key. */
-  readonly #stopReads = new AbortController();
-  readonly #deadline: NodeJS.Timeout;
-  readonly #onInterrupt: () => void;
+  /** Ctrl-C, the deadline, a refused key: what stops sending and reading. */
+  readonly #stops: RunStops;
   /** Jobs already sent again in this run because their audio was lost: once is enough. */
   readonly #regenerated = new Set<string>();
-  /** Why no further paid request may be sent in this run, once one is known. */
-  #stopSending: string | undefined;
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #started: number;
@@ -70,37 +66,19 @@ class Run {
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
     this.#book = options.store;
-    // Every job in flight listens to it (a poll, a download, a wait): with concurrency 10, more than Node's default warns of.
-    setMaxListeners(0, this.#stopReads.signal);
-    this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stopReads.signal) };
+    this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stops.signal) };
     this.#report = new RunReport(this.#book, options.jobs, options.report);
     this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
     options.store.onNotice = (message) => this.#report.emit({ type: "notice", message });
-    const settings = options.service.settings;
-    const interval = settings.pollIntervalMs;
-    this.#client = new ServiceClient({
-      ...clientOptionsFromSettings(settings, options.service.apiKey, options.service.baseUrl),
-      // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
-      retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
+    const { client, budget } = runService(options, this.#random, this.#now);
+    this.#client = client;
+    this.#budget = budget;
+    // Last, so that nothing above can throw with the deadline's timer already set.
+    this.#stops = new RunStops({
+      timeoutMs: options.service.settings.timeoutMs,
+      interrupted: options.interrupted,
+      notice: (message) => this.#report.emit({ type: "notice", message }),
     });
-    this.#budget = new RetryBudget({
-      baseMs: Math.min(interval, 5_000),
-      maxMs: 60_000,
-      tokens: 10 + 2 * options.jobs.length,
-      random: this.#random,
-      now: this.#now,
-    });
-    this.#deadline = setTimeout(() => {
-      const reason = `the run's deadline (service.timeoutMs, ${Math.round(settings.timeoutMs / 1000)} s) passed`;
-      this.#stop(reason, `${reason}: tasks still running stay in the journal — run again to resume`);
-      this.#stopReads.abort();
-    }, settings.timeoutMs);
-    this.#onInterrupt = (): void => {
-      this.#stop("interrupted", "interrupted: no new request is sent; answers already on their way are being recorded");
-      this.#stopReads.abort();
-    };
-    if (options.interrupted?.aborted) this.#onInterrupt();
-    else options.interrupted?.addEventListener("abort", this.#onInterrupt, { once: true });
   }
 
   async execute(): Promise<RunResult> {
@@ -131,8 +109,7 @@ class Run {
   }
 
   async close(): Promise<void> {
-    clearTimeout(this.#deadline);
-    this.#o.interrupted?.removeEventListener("abort", this.#onInterrupt);
+    this.#stops.close();
     await this.#client.close().catch(() => undefined);
   }
 
@@ -140,7 +117,7 @@ class Run {
 
   /** Drives the job while holding the store's claim on it (on a shared store, another machine may be driving it: wait, then take it from there). */
   async #drive(job: Job): Promise<Ending> {
-    const claimed = await this.#book.claim(job.key, this.#stopReads.signal, (other) =>
+    const claimed = await this.#book.claim(job.key, this.#stops.signal, (other) =>
       this.#report.phase(job, "waiting", { detail: `another podc run works on it (pid ${other.pid} on ${other.host}, since ${other.startedAt})` }),
     );
     if (!claimed) return this.#notStarted(job);
@@ -168,15 +145,15 @@ class Run {
 
   /** Sends the job (waiting for a slot), then follows it to the end. */
   async #send(job: Job, generation: number, because: Because): Promise<Ending> {
-    if (this.#stopSending) return this.#notStarted(job);
-    if (!(await this.#book.slots.acquire(this.#stopReads.signal))) return this.#notStarted(job);
+    if (this.#stops.sending) return this.#notStarted(job);
+    if (!(await this.#book.slots.acquire(this.#stops.signal))) return this.#notStarted(job);
     let held = true;
     const release = (): void => {
       if (held) this.#book.slots.release();
       held = false;
     };
     try {
-      if (this.#stopSending) return this.#notStarted(job);
+      if (this.#stops.sending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
         this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
         const result = await submitJob({ client: this.#clientFor(job), journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
@@ -198,22 +175,15 @@ class Run {
             const message = `${this.#report.where(job)}: the service is rate limiting (${said}); nothing was created — run again later`;
             return this.#report.problem(job, "not-sent", message, result.failure.traceId);
           }
-          this.#report.emit({
-            type: "retry",
-            ref: this.#report.ref(job),
-            what: "send",
-            delayMs: pause,
-            reason: describeOutcome(result.failure),
-            ...traceOf(result.failure),
-          });
-          if (!(await this.#budget.waitTurn(this.#stopReads.signal)) || this.#stopSending) return this.#notStarted(job);
+          this.#report.retry(job, "send", pause, result.failure);
+          if (!(await this.#budget.waitTurn(this.#stops.signal)) || this.#stops.sending) return this.#notStarted(job);
           continue;
         }
         return this.#refused(job, result);
       }
     } catch (error) {
       if (!(error instanceof ClaimLostError)) throw error;
-      this.#stop("this run lost its claim in the state database", `stopping: ${error.message}; no further paid request is sent in this run`);
+      this.#stops.stop("this run lost its claim in the state database", `stopping: ${error.message}; no further paid request is sent in this run`);
       return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent — ${error.message}; run again`);
     } finally {
       release();
@@ -230,8 +200,8 @@ class Run {
 
   /** Ends the job with `verdict`'s problem, first stopping what it says to stop. */
   #apply(job: Job, verdict: Verdict): Ending {
-    if (verdict.stop) this.#stop(verdict.stop.reason, verdict.stop.notice);
-    if (verdict.stopReads) this.#stopReads.abort();
+    if (verdict.stop) this.#stops.stop(verdict.stop.reason, verdict.stop.notice);
+    if (verdict.stopReads) this.#stops.abortReads();
     if (verdict.unreachable) this.#budget.failure();
     return this.#report.problem(job, verdict.problem, verdict.message, verdict.traceId);
   }
@@ -240,7 +210,7 @@ class Run {
   async #resume(job: Job): Promise<Ending> {
     const record = this.#book.record(job.key);
     const taskId = record.taskId!;
-    if (!(await this.#book.slots.acquire(this.#stopReads.signal))) return this.#stillRunning(job, taskId);
+    if (!(await this.#book.slots.acquire(this.#stops.signal))) return this.#stillRunning(job, taskId);
     this.#report.phase(job, "polling", { taskId, ...(record.taskStatus ? { taskStatus: record.taskStatus } : {}), detail: "resumed" });
     return this.#poll(job, taskId, 0);
   }
@@ -254,7 +224,7 @@ class Run {
           client: this.#clientFor(job),
           intervalMs: this.#o.service.settings.pollIntervalMs,
           budget: this.#budget,
-          signal: this.#stopReads.signal,
+          signal: this.#stops.signal,
           random: this.#random,
         },
         taskId,
@@ -264,15 +234,7 @@ class Run {
             await this.#writer.append({ type: "polling", job: job.key, taskId, status, ...(traceId ? { traceId } : {}) });
             this.#report.phase(job, "polling", { taskId, taskStatus: status, ...(traceId ? { traceId } : {}) });
           },
-          onRetry: (delayMs, failure) =>
-            this.#report.emit({
-              type: "retry",
-              ref: this.#report.ref(job),
-              what: `query task ${taskId}`,
-              delayMs,
-              reason: describeOutcome(failure),
-              ...traceOf(failure),
-            }),
+          onRetry: (delayMs, failure) => this.#report.retry(job, `query task ${taskId}`, delayMs, failure),
         },
       );
     } finally {
@@ -313,11 +275,11 @@ class Run {
           result.failure.traceId,
         );
       case "auth":
-        this.#stop("the API key was refused", `the service refused the API key (${describeOutcome(result.failure)}) — check PODC_API_KEY`);
-        this.#stopReads.abort();
+        this.#stops.stop("the API key was refused", `the service refused the API key (${describeOutcome(result.failure)}) — check PODC_API_KEY`);
+        this.#stops.abortReads();
         return this.#stillRunning(job, taskId);
       case "gave-up":
-        this.#stop("the service kept failing", `the service kept failing (${describeOutcome(result.failure)}); stopping — run again later to resume`);
+        this.#stops.stop("the service kept failing", `the service kept failing (${describeOutcome(result.failure)}); stopping — run again later to resume`);
         return this.#stillRunning(job, taskId);
     }
   }
@@ -337,7 +299,8 @@ class Run {
     for (const { episode, entry } of job.placements) {
       const target = { outDir: episode.outDir, stem: fileStem(entry, orderWidth(episode.entries.length)) };
       for (const choice of choices) {
-        const refreshUrl = job.kind === "song" && record.taskId ? () => this.#freshUrl(job, record, choice.index) : undefined;
+        const taskId = job.kind === "song" ? record.taskId : undefined;
+        const refreshUrl = taskId ? () => freshChoiceUrl(this.#clientFor(job), taskId, choice.index, this.#stops.signal) : undefined;
         const result = await ensureChoice(
           {
             client: this.#clientFor(job),
@@ -345,7 +308,7 @@ class Run {
             ...(this.#book.audio ? { shelf: this.#book.audio } : {}),
             root: this.#o.root,
             maxBytes: this.#o.maxDownloadBytes,
-            signal: this.#stopReads.signal,
+            signal: this.#stops.signal,
             now: this.#now,
             ...(this.#o.local ? { isDeadLink: (url: string) => !sameOrigin(url, this.#o.service.baseUrl) } : {}),
           },
@@ -359,7 +322,7 @@ class Run {
           return this.#report.problem(
             job,
             "download",
-            `${this.#report.where(job)}: download stopped (${this.#stopSending ?? "interrupted"}) — run again to finish it`,
+            `${this.#report.where(job)}: download stopped (${this.#stops.sending ?? "interrupted"}) — run again to finish it`,
           );
         if (result.type === "failed") {
           failures.push(result);
@@ -372,16 +335,7 @@ class Run {
           { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) },
           result.how !== "verified",
         );
-        this.#report.emit({
-          type: "file",
-          ref: this.#report.ref(job),
-          path: result.path,
-          bytes: result.file.bytes,
-          sha256: result.file.sha256,
-          how: result.how,
-          ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
-          ...(result.traceId ? { traceId: result.traceId } : traceOf(this.#report.lastTrace(job))),
-        });
+        this.#report.file(job, result);
       }
     }
     if (failures.length > 0) {
@@ -397,20 +351,11 @@ class Run {
     return { kind: "done" };
   }
 
-  /** A song's current link for a choice, by asking the service again (a free read). */
-  async #freshUrl(job: Job, record: JobRecord, index: number): Promise<string | undefined> {
-    if (!record.taskId) return undefined;
-    const outcome = await this.#clientFor(job).queryTask(record.taskId, { signal: this.#stopReads.signal });
-    if (outcome.kind !== "accepted") return undefined;
-    const state = taskState(outcome.value);
-    return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
-  }
-
   /** Trouble on this machine (the journal or an output folder cannot be written): the job sent nothing it did not
    *  record first (its intent), and no further POST is sent in this run. */
   #localError(job: Job, error: unknown): Ending {
     const message = error instanceof Error ? error.message : String(error);
-    this.#stop("a local error", `stopping: ${message}`);
+    this.#stops.stop("a local error", `stopping: ${message}`);
     return this.#report.problem(job, "error", `${this.#report.where(job)}: ${message}`);
   }
 
@@ -424,19 +369,12 @@ class Run {
   }
 
   #notStarted(job: Job): Ending {
-    return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stopSending ?? "stopped"}) — run again to send it`);
+    return this.#report.problem(job, "not-started", `${this.#report.where(job)}: not sent (${this.#stops.sending ?? "stopped"}) — run again to send it`);
   }
 
   /** The client for job `job`'s calls: the run's report hears which job each of them belongs to. */
   #clientFor(job: Job): JobClient {
     return jobClient(this.#client, this.#report.listener(job));
-  }
-
-  /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
-  #stop(reason: string, notice?: string): void {
-    if (this.#stopSending) return;
-    this.#stopSending = reason;
-    if (notice) this.#report.emit({ type: "notice", message: notice });
   }
 
   /** Writes the episode's manifest at the end of the run, removing the files it no longer uses; returns its path. */

@@ -1,5 +1,6 @@
 import type { ServiceSettings } from "../config/schema.js";
-import { refuseInsecureUrl } from "../contract/loopback.js";
+import { baseUrlProblem } from "../contract/loopback.js";
+import { apiKeyProblems } from "../service/api-key.js";
 import { MIN_SECRET_LENGTH } from "../service/redact.js";
 import { keyBaseOf } from "./job.js";
 
@@ -26,41 +27,42 @@ export function baseUrlFrom(env: NodeJS.ProcessEnv, settings: ServiceSettings): 
       missing: true,
     };
   }
-  if (!URL.canParse(baseUrl)) return { error: `${source} is not a URL: ${baseUrl}` };
-  const url = new URL(baseUrl);
-  const refusal = refuseInsecureUrl(url);
-  if (refusal) return { error: `${source} is refused: ${refusal}` };
-  if (url.username || url.password) return { error: `${source} must not carry a user name or password: the key belongs in PODC_API_KEY` };
+  const problem = baseUrlProblem(baseUrl);
+  if (problem?.kind === "not-a-url") return { error: `${source} is not a URL: ${baseUrl}` };
+  if (problem?.kind === "credentials") return { error: `${source} ${problem.text}: the key belongs in PODC_API_KEY` };
+  if (problem) return { error: `${source} ${problem.text}` };
   return { baseUrl, keyBase: keyBaseOf(baseUrl) };
 }
 
 /** The API key from the environment, or a message saying what to set. */
 export function apiKeyFrom(env: NodeJS.ProcessEnv): { apiKey: string } | { error: string } {
   const apiKey = env.PODC_API_KEY ?? "";
-  if (apiKey.trim().length === 0) {
-    return {
-      error:
-        "no API key: set the environment variable PODC_API_KEY to your key (podc reads it from the environment only) — or try podc run --local, which needs none",
-    };
+  const problem = apiKeyProblems(apiKey)[0];
+  switch (problem?.kind) {
+    case undefined:
+      return { apiKey };
+    case "empty":
+    case "blank":
+      return {
+        error:
+          "no API key: set the environment variable PODC_API_KEY to your key (podc reads it from the environment only) — or try podc run --local, which needs none",
+      };
+    case "line-break":
+      return { error: "PODC_API_KEY contains a line break or NUL character: check that it was copied whole, and nothing else" };
+    case "odd-character": {
+      const what =
+        problem.character === " " || problem.character === "\t"
+          ? "a space"
+          : problem.character.charCodeAt(0) > 0x7e
+            ? "a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?)"
+            : "a control character";
+      return {
+        error: `PODC_API_KEY has ${what} at position ${problem.index + 1}: an API key is plain ASCII letters, digits and punctuation — check that it was copied whole, and nothing else`,
+      };
+    }
+    case "short":
+      return {
+        error: `PODC_API_KEY is ${problem.length} character${problem.length === 1 ? "" : "s"} long, too short to be a key (at least ${MIN_SECRET_LENGTH}): check that it was copied whole`,
+      };
   }
-  if (/[\r\n\0]/.test(apiKey)) return { error: "PODC_API_KEY contains a line break or NUL character: check that it was copied whole, and nothing else" };
-  // An HTTP header carries only these; anything else would fail on this machine, looking like a network fault.
-  const odd = /[^\x21-\x7e]/.exec(apiKey);
-  if (odd) {
-    const what =
-      odd[0] === " " || odd[0] === "\t"
-        ? "a space"
-        : odd[0].charCodeAt(0) > 0x7e
-          ? "a character outside ASCII (a typographic quote, a non-breaking space, a letter with an accent?)"
-          : "a control character";
-    return {
-      error: `PODC_API_KEY has ${what} at position ${odd.index + 1}: an API key is plain ASCII letters, digits and punctuation — check that it was copied whole, and nothing else`,
-    };
-  }
-  if (apiKey.length < MIN_SECRET_LENGTH) {
-    return {
-      error: `PODC_API_KEY is ${apiKey.length} character${apiKey.length === 1 ? "" : "s"} long, too short to be a key (at least ${MIN_SECRET_LENGTH}): check that it was copied whole`,
-    };
-  }
-  return { apiKey };
 }

@@ -4,7 +4,7 @@ import type { PodcastResponse, SongTaskCreated } from "../contract/responses.js"
 import { describeFileError } from "./file-errors.js";
 import { idempotencyKey, type Job } from "./job.js";
 import type { Because, NewEntry } from "./journal-entry.js";
-import { ClaimLostError, type EntryWriter } from "../state/store.js";
+import { ClaimLostError, type EntryWriter } from "./store.js";
 import { JournalWriteError } from "./journal.js";
 
 /*

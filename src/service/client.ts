@@ -34,6 +34,7 @@ import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.j
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
 import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
 import { baseUrlProblem } from "../contract/loopback.js";
+import { apiKeyProblems } from "./api-key.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
 import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
@@ -132,12 +133,14 @@ export class ServiceClient {
   readonly #onEvent: ((event: ServiceEvent) => void) | undefined;
 
   constructor(options: ServiceClientOptions) {
-    if (options.apiKey.length === 0) throw new ServiceConfigError("the API key is empty: set PODC_API_KEY");
-    // A newline in the key would let it split the Authorization header into two.
-    if (/[\r\n\0]/.test(options.apiKey)) throw new ServiceConfigError("the API key contains a line break or NUL character");
+    // The client refuses only what would break a request (an empty key, one that splits the Authorization header);
+    // how strict a front is beyond that (podc run also refuses odd characters and short keys) is its own choice.
+    const keyProblem = apiKeyProblems(options.apiKey).find((p) => p.kind === "empty" || p.kind === "line-break");
+    if (keyProblem?.kind === "empty") throw new ServiceConfigError("the API key is empty: set PODC_API_KEY");
+    if (keyProblem?.kind === "line-break") throw new ServiceConfigError("the API key contains a line break or NUL character");
     const problem = baseUrlProblem(options.baseUrl);
-    if (problem === "is not a URL") throw new ServiceConfigError(`the base URL is not a URL: ${oneLine(redact(options.baseUrl, [options.apiKey]), 200)}`);
-    if (problem) throw new ServiceConfigError(`the base URL ${problem}`);
+    if (problem?.kind === "not-a-url") throw new ServiceConfigError(`the base URL is not a URL: ${oneLine(redact(options.baseUrl, [options.apiKey]), 200)}`);
+    if (problem) throw new ServiceConfigError(`the base URL ${problem.text}`);
     const base = new URL(options.baseUrl);
     const queryPath = options.queryPath ?? DEFAULT_QUERY_PATH;
     if (!queryPath.includes("{id}")) throw new ServiceConfigError("the query path template must contain {id}");

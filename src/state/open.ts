@@ -1,40 +1,41 @@
-import { FileStateReader, FileStore } from "./file-store.js";
+import type { SharedStoreAccess } from "../run/store.js";
 import { stateTargetFrom, type StateTarget } from "./postgres/connection.js";
 import type { TransferReport } from "./postgres/transfer.js";
-import type { StateReader, StateStore } from "./store.js";
 
 /*
- * The front door of the state stores: which one a command uses, and opening it. PODC_STATE_URL in the
- * environment chooses the shared store on PostgreSQL; without it, `.podc/` (the file store). The
- * PostgreSQL code, and the driver with it, is loaded only when it is chosen.
+ * The front door of the state stores: which one a command uses. PODC_STATE_URL in the environment chooses the
+ * shared store on PostgreSQL, which this folder implements and the command hands to the runner's front door;
+ * without it, `.podc/` (the runner's own journal). The PostgreSQL code, and the driver with it, is loaded only when
+ * the shared store is opened.
  */
 
-export type StoreChoice = { kind: "file" } | { kind: "postgres"; target: StateTarget };
+/** The shared store at `target`, as the runner opens it. */
+interface PostgresAccess extends SharedStoreAccess {
+  readonly target: StateTarget;
+}
 
 /** The store the environment asks for, or a message saying what is wrong with PODC_STATE_URL. */
-export function chooseStore(env: NodeJS.ProcessEnv): StoreChoice | { error: string } {
+export function chooseStore(env: NodeJS.ProcessEnv): { kind: "file" } | PostgresAccess | { error: string } {
   const target = stateTargetFrom(env);
   if (target === undefined) return { kind: "file" };
   if ("error" in target) return target;
-  return { kind: "postgres", target };
+  return postgresAccess(target);
 }
 
-/**
- * Opens the store for a run: the file store takes the repository's lock (LockHeldError when a live
- * run holds it); the shared store connects, checks its schema and registers the run (a state store
- * error otherwise: see isStateStoreError). Nothing has been sent when either fails.
- */
-export async function openStore(choice: StoreChoice, stateDir: string, account: { apiKey: string; concurrency: number }): Promise<StateStore> {
-  if (choice.kind === "file") return FileStore.open(stateDir, account.concurrency);
-  const [{ PostgresState }, { isAlive }] = await Promise.all([import("./postgres/postgres-store.js"), import("../run/lock.js")]);
-  return PostgresState.open(choice.target, { ...account, isGoneHere: (holder) => !isAlive(holder) });
-}
-
-/** Opens the store for reading only (`podc status`, `--dry-run`): no lock, no run registered. */
-export async function openReader(choice: StoreChoice, stateDir: string): Promise<StateReader> {
-  if (choice.kind === "file") return new FileStateReader(stateDir);
-  const { PostgresReader } = await import("./postgres/postgres-store.js");
-  return PostgresReader.open(choice.target);
+function postgresAccess(target: StateTarget): PostgresAccess {
+  return {
+    kind: "postgres",
+    target,
+    async open(account) {
+      const [{ PostgresState }, { isAlive }] = await Promise.all([import("./postgres/postgres-store.js"), import("../run/lock.js")]);
+      return PostgresState.open(target, { ...account, isGoneHere: (holder) => !isAlive(holder) });
+    },
+    async reader() {
+      const { PostgresReader } = await import("./postgres/postgres-store.js");
+      return PostgresReader.open(target);
+    },
+    isStoreError: isStateStoreError,
+  };
 }
 
 /** `podc state push` / `pull`: see postgres/transfer.ts. */

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextStep } from "../../src/run/rerun-rules.js";
 import { stateTargetFrom, type StateTarget } from "../../src/state/postgres/connection.js";
-import { ClaimLostError } from "../../src/state/store.js";
+import { ClaimLostError } from "../../src/run/store.js";
 import { SCHEMA_VERSION, SchemaTooNewError } from "../../src/state/postgres/migrations.js";
 import { PostgresState } from "../../src/state/postgres/postgres-store.js";
 import type { RunHolder } from "../../src/state/postgres/runs.js";

@@ -27,9 +27,14 @@ export const inlineTags: Rule = {
         const start = part.span.start.offset + m.index;
         const span = exact ? ctx.source.span(start, start + m[0].length) : part.span;
         ctx.report(
-          diagnostic("POD0603", span, `the inline tag ${m[0]} is sent as written: the voice may read it aloud`, {
-            help: `if the voices act on it, list "${name}" in speech.inlineTags in podc.json; otherwise write it as a parenthetical, such as (${name})`,
-          }),
+          diagnostic(
+            "POD0603",
+            span,
+            { tag: m[0] },
+            {
+              help: `if the voices act on it, list "${name}" in speech.inlineTags in podc.json; otherwise write it as a parenthetical, such as (${name})`,
+            },
+          ),
         );
       }
     };

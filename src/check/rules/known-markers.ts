@@ -27,10 +27,15 @@ export const knownMarkers: Rule = {
       const rest = marker.raw.slice(marker.raw.indexOf(head) + head.length);
       const replacement = `[${near}${rest}]`;
       ctx.report(
-        diagnostic("POD0305", marker.span, `[${marker.raw}] looks like a misspelt [${near}]: it is sent as written`, {
-          help: `did you mean ${replacement}? A section name the service does not know may be sung as words`,
-          fixes: [{ title: `Change to ${replacement}`, span: marker.span, replacement }],
-        }),
+        diagnostic(
+          "POD0305",
+          marker.span,
+          { written: marker.raw, near },
+          {
+            help: `did you mean ${replacement}? A section name the service does not know may be sung as words`,
+            fixes: [{ title: `Change to ${replacement}`, span: marker.span, replacement }],
+          },
+        ),
       );
     },
   }),

@@ -34,10 +34,15 @@ export const knownSpeaker: Rule = {
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });
         fixes.push(addToCast(ctx, written, voice));
         ctx.report(
-          diagnostic("POD0201", speech.speaker.span, `unknown speaker ${name}`, {
-            help: near ? `a declared speaker has a similar name: ${near}` : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``,
-            fixes,
-          }),
+          diagnostic(
+            "POD0201",
+            speech.speaker.span,
+            { name },
+            {
+              help: near ? `a declared speaker has a similar name: ${near}` : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``,
+              fixes,
+            },
+          ),
         );
       },
     };

@@ -14,18 +14,28 @@ export const knownVoice: Rule = {
         if (voices.has(voice)) return;
         if (voice === "") {
           ctx.report(
-            diagnostic("POD0121", entry.span, `${entry.label.text} has no voice`, {
-              help: `give one of: ${ctx.config.voices.join(", ")}`,
-            }),
+            diagnostic(
+              "POD0121",
+              entry.span,
+              { label: entry.label.text },
+              {
+                help: `give one of: ${ctx.config.voices.join(", ")}`,
+              },
+            ),
           );
           return;
         }
         const near = nearest(voice, voices);
         ctx.report(
-          diagnostic("POD0202", entry.voice.span, `unknown voice ${voice}`, {
-            help: near ? `a known voice has a similar name: ${near}` : `known voices: ${ctx.config.voices.join(", ")} (add more under "voices" in podc.json)`,
-            ...(near && { fixes: [{ title: `Change to ${near}`, span: entry.voice.span, replacement: near }] }),
-          }),
+          diagnostic(
+            "POD0202",
+            entry.voice.span,
+            { voice },
+            {
+              help: near ? `a known voice has a similar name: ${near}` : `known voices: ${ctx.config.voices.join(", ")} (add more under "voices" in podc.json)`,
+              ...(near && { fixes: [{ title: `Change to ${near}`, span: entry.voice.span, replacement: near }] }),
+            },
+          ),
         );
       },
     };

@@ -14,10 +14,15 @@ export const modelAllowed: Rule = {
       if (value.text === "" || allowed.includes(value.text)) return;
       const near = nearest(value.text, allowed);
       ctx.report(
-        diagnostic("POD0306", value.span, `model ${value.text} is not in the project's allowed models`, {
-          help: near ? `did you mean ${near}?` : `allowed: ${allowed.join(", ")}`,
-          ...(near && { fixes: [{ title: `Change to ${near}`, span: value.span, replacement: near }] }),
-        }),
+        diagnostic(
+          "POD0306",
+          value.span,
+          { model: value.text },
+          {
+            help: near ? `did you mean ${near}?` : `allowed: ${allowed.join(", ")}`,
+            ...(near && { fixes: [{ title: `Change to ${near}`, span: value.span, replacement: near }] }),
+          },
+        ),
       );
     };
     return {

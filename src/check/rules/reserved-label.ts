@@ -10,9 +10,14 @@ export const reservedLabel: Rule = {
     CastEntry(entry) {
       if (!RESERVED_LABELS.has(entry.label.text)) return;
       ctx.report(
-        diagnostic("POD0203", entry.label.span, `${entry.label.text} is reserved for song blocks and cannot be a speaker`, {
-          help: "choose another label, such as SINGER",
-        }),
+        diagnostic(
+          "POD0203",
+          entry.label.span,
+          { label: entry.label.text },
+          {
+            help: "choose another label, such as SINGER",
+          },
+        ),
       );
     },
   }),

@@ -9,9 +9,14 @@ export const songHasLyrics: Rule = {
     Song(song) {
       if (song.items.some((item) => item.type === "Lyric")) return;
       ctx.report(
-        diagnostic("POD0302", song.title.text !== "" ? song.title.span : song.span, `song "${song.title.text}" has no lyrics`, {
-          help: "write the lyrics between the headers and END SONG, with section markers such as [Verse]",
-        }),
+        diagnostic(
+          "POD0302",
+          song.title.text !== "" ? song.title.span : song.span,
+          { title: song.title.text },
+          {
+            help: "write the lyrics between the headers and END SONG, with section markers such as [Verse]",
+          },
+        ),
       );
     },
   }),

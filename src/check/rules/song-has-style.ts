@@ -17,11 +17,16 @@ export const songHasStyle: Rule = {
       if (!style && song.headers.some((h) => nearest(h.key.text, ["Style"]) === "Style")) return;
       const span = style ? style.span : song.title.text !== "" ? song.title.span : song.span;
       ctx.report(
-        diagnostic("POD0301", span, `song "${song.title.text}" has no Style`, {
-          help: "add a line directly after SONG:, such as `Style: synthwave, 110 bpm, melancholic, female vocals`",
-          // The descriptors are the writer's to choose: the line is added for them to complete.
-          ...(!style && { fixes: [insertLinesAfter(ctx.source, song.span.start.line, ["Style: "], "Add a Style: line")] }),
-        }),
+        diagnostic(
+          "POD0301",
+          span,
+          { title: song.title.text },
+          {
+            help: "add a line directly after SONG:, such as `Style: synthwave, 110 bpm, melancholic, female vocals`",
+            // The descriptors are the writer's to choose: the line is added for them to complete.
+            ...(!style && { fixes: [insertLinesAfter(ctx.source, song.span.start.line, ["Style: "], "Add a Style: line")] }),
+          },
+        ),
       );
     },
   }),

@@ -18,23 +18,33 @@ export const songHeaders: Rule = {
         const earlier = seen.get(header.name);
         if (earlier) {
           ctx.report(
-            diagnostic("POD0307", header.key.span, `${header.key.text} is given twice for this song; this value wins`, {
-              help: "keep one line per header",
-              // Removing the earlier line keeps what is sent: this one wins either way.
-              fixes: [removeLines(ctx.source, earlier.span.start.line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} line`)],
-            }),
+            diagnostic(
+              "POD0307",
+              header.key.span,
+              { header: header.key.text },
+              {
+                help: "keep one line per header",
+                // Removing the earlier line keeps what is sent: this one wins either way.
+                fixes: [removeLines(ctx.source, earlier.span.start.line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} line`)],
+              },
+            ),
           );
         }
         seen.set(header.name, header);
         if (HEADERS.some((h) => h.toLowerCase() === header.name)) continue;
         const near = nearest(header.key.text, HEADERS);
         ctx.report(
-          diagnostic("POD0304", header.key.span, `unknown song header ${header.key.text}`, {
-            help: near
-              ? `did you mean ${near}?`
-              : `song headers are ${HEADERS.slice(0, -1).join(", ")} and ${HEADERS.at(-1)}; if this line is a lyric, put a section marker such as [Verse] before it`,
-            ...(near && { fixes: [{ title: `Change to ${near}`, span: header.key.span, replacement: near }] }),
-          }),
+          diagnostic(
+            "POD0304",
+            header.key.span,
+            { header: header.key.text },
+            {
+              help: near
+                ? `did you mean ${near}?`
+                : `song headers are ${HEADERS.slice(0, -1).join(", ")} and ${HEADERS.at(-1)}; if this line is a lyric, put a section marker such as [Verse] before it`,
+              ...(near && { fixes: [{ title: `Change to ${near}`, span: header.key.span, replacement: near }] }),
+            },
+          ),
         );
       }
     },

@@ -21,33 +21,48 @@ export const titleKeys: Rule = {
         if (earlier !== undefined) {
           const line = earlier.span.start.line;
           ctx.report(
-            diagnostic("POD0117", entry.key.span, `${entry.key.text} is already given on line ${line}; this value wins`, {
-              help: "keep one entry per key",
-              // Both Casts count (each entry casts its speakers): removing one would lose voices.
-              ...(entry.name !== "cast" && {
-                fixes: [removeLines(ctx.source, line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} (line ${line})`)],
-              }),
-            }),
+            diagnostic(
+              "POD0117",
+              entry.key.span,
+              { key: entry.key.text, line },
+              {
+                help: "keep one entry per key",
+                // Both Casts count (each entry casts its speakers): removing one would lose voices.
+                ...(entry.name !== "cast" && {
+                  fixes: [removeLines(ctx.source, line, earlier.span.end.line, `Remove the earlier ${earlier.key.text} (line ${line})`)],
+                }),
+              },
+            ),
           );
         }
         seen.set(entry.name, entry);
         if (ALL.has(entry.name)) return;
         if (!/\p{Ll}/u.test(entry.key.text) && ctx.cast.has(entry.key.text)) {
           ctx.report(
-            diagnostic("POD0113", entry.key.span, `${entry.key.text}: is read as title-page metadata, not dialogue`, {
-              help: "the title page runs until the first blank line: put a blank line before the dialogue",
-              fixes: [insertLinesBefore(ctx.source, entry.span.start.line, [""], "Put a blank line before the dialogue")],
-            }),
+            diagnostic(
+              "POD0113",
+              entry.key.span,
+              { key: entry.key.text },
+              {
+                help: "the title page runs until the first blank line: put a blank line before the dialogue",
+                fixes: [insertLinesBefore(ctx.source, entry.span.start.line, [""], "Put a blank line before the dialogue")],
+              },
+            ),
           );
           return;
         }
         const near = nearest(entry.key.text, KNOWN);
         if (near) {
           ctx.report(
-            diagnostic("POD0116", entry.key.span, `unknown title-page key ${entry.key.text} is kept as metadata`, {
-              help: `did you mean ${near}?`,
-              fixes: [{ title: `Change to ${near}`, span: entry.key.span, replacement: near }],
-            }),
+            diagnostic(
+              "POD0116",
+              entry.key.span,
+              { key: entry.key.text },
+              {
+                help: `did you mean ${near}?`,
+                fixes: [{ title: `Change to ${near}`, span: entry.key.span, replacement: near }],
+              },
+            ),
           );
         }
       },

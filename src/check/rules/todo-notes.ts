@@ -8,7 +8,7 @@ export const todoNotes: Rule = {
   create: (ctx) => ({
     Note(note) {
       if (!/^TODO\b/.test(note.text)) return;
-      ctx.report(diagnostic("POD0501", note.span, note.text));
+      ctx.report(diagnostic("POD0501", note.span, { note: note.text }));
     },
   }),
 };

@@ -16,11 +16,16 @@ export const uniqueCast: Rule = {
         if (first === undefined) return;
         const line = first.span.start.line;
         ctx.report(
-          diagnostic("POD0204", entry.label.span, `${entry.label.text} is already cast on line ${line}; this entry wins`, {
-            help: "keep one entry per speaker",
-            // Removing the earlier entry keeps the voice the script speaks with: this one wins either way.
-            fixes: [removeLines(ctx.source, line, first.span.end.line, `Remove the earlier entry (line ${line})`)],
-          }),
+          diagnostic(
+            "POD0204",
+            entry.label.span,
+            { label: entry.label.text, line },
+            {
+              help: "keep one entry per speaker",
+              // Removing the earlier entry keeps the voice the script speaks with: this one wins either way.
+              fixes: [removeLines(ctx.source, line, first.span.end.line, `Remove the earlier entry (line ${line})`)],
+            },
+          ),
         );
       },
     };

@@ -52,9 +52,14 @@ export function fountainTitlePage(text: FountainText, from: number, to: number):
       }
     } else {
       text.diagnostics.push(
-        diagnostic("POD0112", text.lineSpan(line), "this title-page line is not `Key: value`", {
-          help: "continue a value on lines indented by three spaces or a tab, and end the title page with a blank line",
-        }),
+        diagnostic(
+          "POD0112",
+          text.lineSpan(line),
+          {},
+          {
+            help: "continue a value on lines indented by three spaces or a tab, and end the title page with a blank line",
+          },
+        ),
       );
     }
   }
@@ -69,9 +74,14 @@ function castEntry(text: FountainText, line: Line): CastEntry | undefined {
   const name = colon === -1 ? "" : written.slice(forced ? 1 : 0, colon).trim();
   if (colon === -1 || name === "" || !/\p{L}/u.test(name)) {
     text.diagnostics.push(
-      diagnostic("POD0121", text.lineSpan(line), "a Cast entry is `NAME: Voice`", {
-        help: "one entry per indented line, such as `    BRICK: Ethan`",
-      }),
+      diagnostic(
+        "POD0121",
+        text.lineSpan(line),
+        { syntax: "fountain" },
+        {
+          help: "one entry per indented line, such as `    BRICK: Ethan`",
+        },
+      ),
     );
     return undefined;
   }

@@ -205,20 +205,35 @@ class FountainReader extends FountainText {
       if (t.terminated || inSong(t.start)) continue;
       this.diagnostics.push(
         t.kind === "boneyard"
-          ? diagnostic("POD0101", this.span(t.start, t.start + 2), "this boneyard is never closed: it hides the rest of the script", {
-              help: "close it with */",
-            })
-          : diagnostic("POD0102", this.span(t.start, t.start + 2), "this note is never closed", {
-              help: "close it with ]] (a note cannot span a blank line)",
-            }),
+          ? diagnostic(
+              "POD0101",
+              this.span(t.start, t.start + 2),
+              {},
+              {
+                help: "close it with */",
+              },
+            )
+          : diagnostic(
+              "POD0102",
+              this.span(t.start, t.start + 2),
+              {},
+              {
+                help: "close it with ]] (a note cannot span a blank line)",
+              },
+            ),
       );
     }
     for (const offset of this.strayCloses) {
       if (inSong(offset)) continue;
       this.diagnostics.push(
-        diagnostic("POD0103", this.span(offset, offset + 2), "*/ closes no boneyard", {
-          help: "a boneyard opens with /*; remove this */ or add the opening",
-        }),
+        diagnostic(
+          "POD0103",
+          this.span(offset, offset + 2),
+          {},
+          {
+            help: "a boneyard opens with /*; remove this */ or add the opening",
+          },
+        ),
       );
     }
     const script: Script = {

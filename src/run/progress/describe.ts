@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from "node:path";
+import { displayPath } from "../../files/display-path.js";
 import type { JobRef, RunEvent } from "../events.js";
 
 /*
@@ -31,13 +31,6 @@ export function durationText(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-/** A path as the user should see it: relative to the working folder when inside it. */
-export function shownPath(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  const shown = rel === "" || rel.startsWith("..") || isAbsolute(rel) ? path : rel;
-  return shown.split(sep).join("/");
-}
-
 /** The one-line, human form of an event (without the `podc: ` prefix). */
 export function eventText(event: RunEvent, cwd: string): string {
   switch (event.type) {
@@ -58,7 +51,7 @@ export function eventText(event: RunEvent, cwd: string): string {
     case "file": {
       const how = event.how === "verified" ? "already on disk" : event.how;
       const length = event.durationMs !== undefined ? `, ${durationText(event.durationMs)}` : "";
-      return `${refText(event.ref)}: ${how} ${shownPath(event.path, cwd)} (${sizeText(event.bytes)}${length}) ${traceText(event.traceId)}`;
+      return `${refText(event.ref)}: ${how} ${displayPath(event.path, cwd)} (${sizeText(event.bytes)}${length}) ${traceText(event.traceId)}`;
     }
     case "problem":
       return event.traceId && !event.message.includes(event.traceId) ? `${event.message} ${traceText(event.traceId)}` : event.message;

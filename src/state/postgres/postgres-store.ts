@@ -11,7 +11,7 @@ import { Database, pause } from "./database.js";
 import { allRecords, JobRows, type ClaimResult } from "./job-rows.js";
 import { migrate } from "./migrations.js";
 import { RunRow, type IsGoneHere, type RunHolder } from "./runs.js";
-import type { AudioShelf, OtherRun, StateReader, StateStore } from "../store.js";
+import type { AudioShelf, OtherRun, StateReader, StateStore } from "../../run/store.js";
 
 /*
  * The shared state on PostgreSQL, as one run sees it: the database reached and brought to this podc's

@@ -1,10 +1,10 @@
-import { JobBook } from "../run/job-book.js";
-import type { JobRecord } from "../run/job-record.js";
-import type { JournalEntry, NewEntry } from "../run/journal-entry.js";
-import { Journal, JOURNAL_FILE, readRecords } from "../run/journal.js";
+import { JobBook } from "./job-book.js";
+import type { JobRecord } from "./job-record.js";
+import type { JournalEntry, NewEntry } from "./journal-entry.js";
+import { Journal, JOURNAL_FILE, readRecords } from "./journal.js";
 import { join } from "node:path";
-import { currentHolder, RunLock } from "../run/lock.js";
-import { Slots } from "../run/scheduler.js";
+import { currentHolder, type RunLock } from "./lock.js";
+import { Slots } from "./scheduler.js";
 import type { OtherRun, StateReader, StateStore } from "./store.js";
 
 /*
@@ -27,17 +27,6 @@ export class FileStore implements StateStore {
   ) {
     this.book = new JobBook(journal);
     this.slots = new Slots(concurrency);
-  }
-
-  /** Takes the repository's lock (LockHeldError when a live run holds it) and opens its journal. */
-  static async open(stateDir: string, concurrency: number): Promise<FileStore> {
-    const lock = await RunLock.acquire(stateDir);
-    try {
-      return new FileStore(lock, Journal.open(stateDir), concurrency);
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
   }
 
   get where(): string {

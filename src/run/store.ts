@@ -1,15 +1,17 @@
-import type { JobRecord } from "../run/job-record.js";
-import type { JournalEntry, NewEntry } from "../run/journal-entry.js";
+import type { JobRecord } from "./job-record.js";
+import type { JournalEntry, NewEntry } from "./journal-entry.js";
 
 /*
  * Where a run keeps what it knows of every job: the state store. The runner works through this
- * interface only; two stores implement it:
+ * interface only (its port); two stores implement it:
  *
  *   file      `.podc/` at the repository root: the journal and the whole-repository lock (the default;
- *             one machine, one run at a time)
+ *             one machine, one run at a time). The runner's own: file-store.ts.
  *   postgres  a shared PostgreSQL database named by PODC_STATE_URL: one row per job, claims per job
  *             (several machines work on one repository at once), the account's slots counted in the
- *             database, and the audio itself, so a teammate or a fresh CI checkout never pays again
+ *             database, and the audio itself, so a teammate or a fresh CI checkout never pays again.
+ *             Implemented in state/, above the runner, and handed to it by the front that chose it
+ *             (SharedStoreAccess below), so that the runner never imports what implements its port.
  *
  * The money rules are the same for both: every entry is durable before `append` resolves, and an
  * `intent` is durable before its paid request leaves. On the shared store, an intent commits only for
@@ -85,3 +87,17 @@ export interface StateReader {
   running(): Promise<OtherRun[]>;
   close(): Promise<void>;
 }
+
+/** A shared store the front chose (state/ makes one from PODC_STATE_URL), as the runner's front door opens it. */
+export interface SharedStoreAccess {
+  readonly kind: "postgres";
+  /** Opens the store for a run: connects, checks its schema and registers the run (a store error otherwise). */
+  open(account: { apiKey: string; concurrency: number }): Promise<StateStore>;
+  /** Opens the store for reading only (`podc status`, `--dry-run`): no run registered. */
+  reader(): Promise<StateReader>;
+  /** True for a failure of the store that the user must act on (unreachable, refused, a newer schema). */
+  isStoreError(error: unknown): error is Error;
+}
+
+/** Where the jobs' state lives for a command: the journal in `.podc/` (the runner's own), or a shared store. */
+export type StoreAccess = { kind: "file" } | SharedStoreAccess;

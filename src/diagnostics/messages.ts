@@ -1,0 +1,105 @@
+import type { Code } from "./codes.js";
+
+/*
+ * Each code's message, made from typed data: a call site passes what the message is about (a label, a line, a
+ * title), never the words, so one code always reads the same wherever it is reported, and a new code cannot be
+ * reported before its words are written here (the registry must cover every code).
+ */
+
+/** The data of a message that names nothing: `{}`. */
+type NoData = Record<string, never>;
+
+export const MESSAGES = {
+  POD0001: (_: NoData) => "invalid UTF-8 bytes",
+  POD0002: (_: NoData) => "NUL byte in the script",
+  /** `code`: the character's code point, in capital hexadecimal. */
+  POD0003: (p: { code: string }) => `invisible bidirectional control character U+${p.code}`,
+  POD0004: (p: { size: number; max: number }) => `the file is ${p.size} bytes, more than the ${p.max} bytes podc reads`,
+  POD0005: (_: NoData) => "the script is empty: there is nothing to compile",
+  /** `severities`: how many of each, in words ("2 errors, 1 warning"). */
+  POD0006: (p: { more: number; severities: string }) => `… and ${p.more} more (${p.severities})`,
+  POD0007: (_: NoData) => "invisible U+FEFF (a byte-order mark) inside the text",
+  POD0008: (p: { order: "LE" | "BE" }) => `the file is in UTF-16 (${p.order === "LE" ? "little" : "big"}-endian), not UTF-8`,
+  POD0101: (_: NoData) => "this boneyard is never closed: it hides the rest of the script",
+  POD0102: (_: NoData) => "this note is never closed",
+  POD0103: (_: NoData) => "*/ closes no boneyard",
+  /** `grammar`: the grammar refused a line (unreachable: it accepts every sequence); else a line of no known kind. */
+  POD0110: (p: { grammar?: true }) =>
+    p.grammar ? "this line cannot be read here" : "this line is not dialogue, a section heading, a direction, a note or a song",
+  POD0111: (p: { upper: string }) => `speaker labels are written in capitals: ${p.upper}`,
+  POD0112: (_: NoData) => "this title-page line is not `Key: value`",
+  POD0113: (p: { key: string }) => `${p.key}: is read as title-page metadata, not dialogue`,
+  POD0114: (p: { who: string }) => `this line is spoken as part of ${p.who}'s speech`,
+  POD0115: (_: NoData) => "END SONG without a song to end",
+  POD0116: (p: { key: string }) => `unknown title-page key ${p.key} is kept as metadata`,
+  POD0117: (p: { key: string; line: number }) => `${p.key} is already given on line ${p.line}; this value wins`,
+  POD0118: (p: { what: string; speaker: string }) => `this ${p.what} ends ${p.speaker}'s speech; it is not spoken`,
+  /**
+   * `syntax`: the entry is not `LABEL: Voice` at all (`NAME` in a Fountain screenplay's Cast); without it, the entry
+   * names a label and no voice.
+   */
+  POD0121: (p: { label: string; syntax?: undefined } | { syntax: "pod" | "fountain" }) =>
+    p.syntax === undefined ? `${p.label} has no voice` : p.syntax === "pod" ? "a Cast entry is `LABEL: Voice`" : "a Cast entry is `NAME: Voice`",
+  POD0122: (_: NoData) => "this Cast entry is not indented",
+  /** What is wrong with a .fdx file; `detail` is the XML reader's own words. */
+  POD0130: (
+    p:
+      { problem: "entities" | "no-content" } | { problem: "not-xml" | "unreadable"; detail: string } | { problem: "not-final-draft"; root: string | undefined },
+  ) => {
+    switch (p.problem) {
+      case "entities":
+        return "this .fdx declares XML entities, which podc does not expand";
+      case "not-xml":
+        return `this .fdx is not well-formed XML: ${p.detail}`;
+      case "unreadable":
+        return `this .fdx cannot be read as XML: ${p.detail}`;
+      case "no-content":
+        return "this Final Draft document has no <Content>";
+      case "not-final-draft":
+        return `this XML is not a Final Draft document: its root is <${p.root ?? "nothing"}>, not <FinalDraft>`;
+    }
+  },
+  POD0201: (p: { name: string }) => `unknown speaker ${p.name}`,
+  /** `label`: the speaker it is given to, in podc.json's cast (a script's Cast entry shows its label beside it). */
+  POD0202: (p: { voice: string; label?: string }) => `unknown voice ${p.voice}${p.label !== undefined ? ` for ${p.label}` : ""}`,
+  POD0203: (p: { label: string }) => `${p.label} is reserved for song blocks and cannot be a speaker`,
+  POD0204: (p: { label: string; line: number }) => `${p.label} is already cast on line ${p.line}; this entry wins`,
+  POD0301: (p: { title: string }) => `song "${p.title}" has no Style`,
+  POD0302: (p: { title: string }) => `song "${p.title}" has no lyrics`,
+  POD0303: (p: { title: string }) => `song "${p.title}" never ends`,
+  POD0304: (p: { header: string }) => `unknown song header ${p.header}`,
+  POD0305: (p: { written: string; near: string }) => `[${p.written}] looks like a misspelt [${p.near}]: it is sent as written`,
+  /** `default`: the default model of podc.json, checked against its own "models". */
+  POD0306: (p: { model: string; default?: true }) =>
+    p.default ? `the default model ${p.model} is not in "models"` : `model ${p.model} is not in the project's allowed models`,
+  POD0307: (p: { header: string }) => `${p.header} is given twice for this song; this value wins`,
+  POD0308: (p: { key: string }) => `"${p.key}:" among the lyrics is sent as a lyric line`,
+  POD0309: (p: { max: number; written: string }) => `Takes must be a whole number from 1 to ${p.max}, not "${p.written}"`,
+  /** `pick` undefined or below 1: not the number of a take at all; else a take past the song's last. */
+  POD0310: (p: { pick: number | undefined; takes: number; written: string }) =>
+    p.pick === undefined || p.pick < 1
+      ? `Pick must be the number of a take, from 1 to ${p.takes}, not "${p.written}"`
+      : `Pick: ${p.pick} chooses a take this song does not have: it is made in ${p.takes} take${p.takes === 1 ? "" : "s"}`,
+  POD0401: (p: { title: string; length: number; max: number }) =>
+    `the lyrics of "${p.title}" are ${p.length} characters, more than the ${p.max} a song may have`,
+  POD0402: (p: { length: number; max: number }) => `the style prompt is ${p.length} characters, more than the ${p.max} allowed`,
+  POD0501: (p: { note: string }) => p.note,
+  POD0601: (p: { speaker: string }) => `speech by ${p.speaker} has no spoken text, so it makes no turn`,
+  /** `excerpt`: the sentence's start, as lowering shortens it. */
+  POD0602: (p: { length: number; limit: number; excerpt: string }) =>
+    `a sentence of ${p.length} characters is longer than a turn may be (${p.limit}): "${p.excerpt}"`,
+  POD0603: (p: { tag: string }) => `the inline tag ${p.tag} is sent as written: the voice may read it aloud`,
+  /** `unknown`: a setting the schema does not have, with its path; else the schema's words about the value at `where`. */
+  POD0701: (p: { unknown: string } | { where: string; problem: string }) => ("unknown" in p ? `unknown setting ${p.unknown}` : `${p.where}: ${p.problem}`),
+  /** `unreadable`: why the file could not be read (an error code); else the JSON parser's complaint about `file`. */
+  POD0702: (p: { unreadable: string } | { file: string; problem: string }) =>
+    "unreadable" in p ? `cannot read the configuration (${p.unreadable})` : `${p.file} is not valid JSON: ${p.problem}`,
+} as const satisfies Record<Code, (params: never) => string>;
+
+/** What code `C`'s message is made from. */
+export type MessageData<C extends Code> = Parameters<(typeof MESSAGES)[C]>[0];
+
+/** Code `code`'s message for `data`. */
+export function messageFor<C extends Code>(code: C, data: MessageData<C>): string {
+  return (MESSAGES[code] as (data: MessageData<C>) => string)(data);
+}
