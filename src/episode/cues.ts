@@ -24,16 +24,23 @@ const LYRIC_LINES_PER_CUE = 2;
 /** Every cue of `line`, in time order. */
 export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]> {
   const list: Cue[] = [];
+  // A request the script repeats is one file placed several times: listen to it for pauses once.
+  const aligned = new Map<string, Promise<number[]>>();
   for (const clip of line.clips) {
-    if (clip.request.kind === "podcast") list.push(...(await speechCues(clip, clip.request, options)));
-    else list.push(...lyricCues(clip, clip.request));
+    if (clip.request.kind !== "podcast") {
+      list.push(...lyricCues(clip, clip.request));
+      continue;
+    }
+    const turns = clip.request.body.conversations;
+    let starts = aligned.get(clip.path);
+    if (starts === undefined) aligned.set(clip.path, (starts = turnStarts(clip.path, turns, clip.durationMs, options)));
+    list.push(...speechCues(clip, clip.request, await starts));
   }
   return list;
 }
 
-async function speechCues(clip: Clip, request: PlannedPodcast, options: AlignOptions): Promise<Cue[]> {
+function speechCues(clip: Clip, request: PlannedPodcast, starts: readonly number[]): Cue[] {
   const turns = request.body.conversations;
-  const starts = await turnStarts(clip.path, turns, clip.durationMs, options);
   const list: Cue[] = [];
   turns.forEach((turn, i) => {
     const startMs = clip.startMs + starts[i]!;
