@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   log("building the command line (scripts/build.js) …");
   execFileSync(process.execPath, [join(ROOT, "scripts", "build.js")], { cwd: ROOT, stdio: "inherit" });
-  const launcher = join(ROOT, "bin", "podc.js");
+  const launcher = join(ROOT, "bin", "podc.cjs");
   const context = createContext({ root: ROOT, quick, runs, launcher, log });
 
   const figures: Figure[] = [];
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     `${quick ? "QUICK RUN (fewer repetitions, smaller inputs): indicative only. " : ""}` +
       `Medians of ${runs} paired runs unless n says otherwise; [p25–p75] is the interquartile range. Ratios are taken per ` +
       `pair (subject and baseline run one right after the other, order alternating) so load from other processes cancels.`,
-    `podc: bin/podc.js over dist/ from scripts/build.js; in-process figures: bench/tasks/*.ts bundled the same way, each ` +
+    `podc: bin/podc.cjs over dist/ from scripts/build.js; in-process figures: bench/tasks/*.ts bundled the same way, each ` +
       `task in a fresh node --expose-gc, a full collection before every timed call. node ${process.version}, ` +
       `${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))

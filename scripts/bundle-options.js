@@ -1,4 +1,5 @@
-// How podc is bundled, shared by the build (scripts/build.js) and the benchmark, so both measure the same code.
+// How podc is bundled, shared by the build (scripts/build.js), the editor extension and the benchmark, so all of them
+// run the same code.
 export const BUNDLE_OPTIONS = {
   bundle: true,
   format: "esm",
@@ -11,3 +12,26 @@ export const BUNDLE_OPTIONS = {
   // Some dependencies are CommonJS and call require(); give the ES module bundle one.
   banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
 };
+
+/*
+ * The command line's bundles are CommonJS scripts, not ES modules: bin/podc.cjs compiles them with node:vm, which
+ * accepts V8's code cache (ES modules cannot use one on Node 20). A script has no import.meta; the one use of its url
+ * (finding podc's own package.json) reads the bundle's file name, which the launcher passes in as __filename.
+ */
+export const COMMAND_LINE_OPTIONS = {
+  ...BUNDLE_OPTIONS,
+  format: "cjs",
+  banner: { js: 'var __podcUrl=require("node:url").pathToFileURL(__filename).href;' },
+  define: { "import.meta.url": "__podcUrl" },
+  // A third-party package loaded on first use (fast-glob, string-width) becomes a require of its vendor bundle: a
+  // script compiled by node:vm has no loader for import().
+  supported: { "dynamic-import": false },
+};
+
+/** How a command-line bundle names a third-party package it requires: bin/podc.cjs loads it from dist/vendor/. */
+export const VENDOR_PREFIX = "podc-vendor:";
+
+/** Where the vendor bundle of a package specifier lives in dist/ (`vscode-languageserver/node` → vendor/vscode-languageserver~node.cjs). */
+export function vendorFile(specifier) {
+  return `vendor/${specifier.replace(/\//g, "~")}.cjs`;
+}

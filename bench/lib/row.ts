@@ -60,7 +60,7 @@ export interface BenchContext {
   root: string;
   /** Scratch folder for this run's files (git-ignored). */
   data: string;
-  /** The podc launcher to time (bin/podc.js over the bundle scripts/build.js made). */
+  /** The podc launcher to time (bin/podc.cjs over the bundles scripts/build.js made). */
   launcher: string;
   /** A generated input of this shape and about this size, written once and reused. */
   input(shape: string, bytes: number): string;

@@ -51,8 +51,10 @@ describe("the packed package", () => {
     () => {
       const listing = execFileSync("tar", ["tzf", tarball], { encoding: "utf8" }).split("\n").filter(Boolean);
       for (const file of [
-        "package/bin/podc.js",
-        "package/dist/main.js",
+        "package/bin/podc.cjs",
+        "package/dist/main.cjs",
+        "package/dist/commands/check.cjs",
+        "package/dist/vendor/chevrotain.cjs",
         "package/docs/repository.md",
         "package/docs/cli.md",
         "package/schema/podc.schema.json",
@@ -69,7 +71,7 @@ describe("the packed package", () => {
     "installs with production dependencies only and never builds: dist/ is shipped",
     () => {
       const installed = join(project, "node_modules", "podc");
-      expect(existsSync(join(installed, "dist", "main.js"))).toBe(true);
+      expect(existsSync(join(installed, "dist", "main.cjs"))).toBe(true);
       expect(existsSync(join(project, "node_modules", "esbuild"))).toBe(false);
       expect(existsSync(join(project, "node_modules", "typescript"))).toBe(false);
       const version = npx(["--version"], project);

@@ -30,8 +30,8 @@ await build({
 });
 await build({
   ...BUNDLE_OPTIONS,
-  // The podc command as npm installs it (bin/podc.js over dist/, which the root's `npm ci` builds), in one file.
-  entryPoints: [repo("bin/podc.js")],
+  // The podc command, in one file: what bin/podc.cjs runs from dist/, bundled whole from the same source.
+  stdin: { contents: 'import { mainProcess } from "./src/cli/main.ts";\nmainProcess();\n', resolveDir: repo("."), sourcefile: "podc.ts", loader: "ts" },
   outfile: here("dist/podc.mjs"),
   logLevel: "warning",
 });

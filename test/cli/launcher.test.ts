@@ -1,0 +1,101 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/cli/commands.js";
+
+// The launcher as installed: bin/podc.cjs over bundles built from this source into a package of the test's own (so its
+// code cache is the test's to spoil). Each command must land in a bundle that has it, and the code cache may only make
+// podc start sooner: never change what it prints, never fail it.
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const pkg = mkdtempSync(join(tmpdir(), "podc-launcher-"));
+const cache = join(pkg, "dist", "cache");
+const SLOW = 120_000;
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(ROOT, "scripts", "build.js"), "--out", join(pkg, "dist")], { encoding: "utf8" });
+  expect(built.status, built.stderr).toBe(0);
+  mkdirSync(join(pkg, "bin"));
+  copyFileSync(join(ROOT, "bin", "podc.cjs"), join(pkg, "bin", "podc.cjs"));
+  copyFileSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+  writeFileSync(join(pkg, "clean.pod"), "Title: Clean\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\nHOST: Hello.\nGUEST: Hi.\n");
+  writeFileSync(join(pkg, "slip.pod"), "Title: Slip\nCast:\n    HOST: Ethan\n\nHOST: Hello.\nGEUST: Hi.\n");
+}, SLOW);
+afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+function podc(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(pkg, "bin", "podc.cjs"), ...args], { cwd: pkg, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const cacheFiles = () => readdirSync(cache).sort();
+
+describe("bin/podc.cjs", () => {
+  it(
+    "sends every command, and podc help COMMAND, to a bundle that has it",
+    () => {
+      for (const [name, entry] of Object.entries(COMMANDS)) {
+        const viaFlag = podc(name, "--help");
+        expect(viaFlag.stderr).toBe("");
+        expect(viaFlag.stdout.startsWith(`podc ${name} — ${entry.summary}\n`)).toBe(true);
+        expect(podc("help", name)).toEqual(viaFlag);
+      }
+    },
+    SLOW,
+  );
+
+  it("answers the overview, --version and mistakes without any command's bundle", () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+    expect(podc("--version")).toEqual({ code: 0, stdout: `podc ${version}\n`, stderr: "" });
+    expect(podc().stdout).toMatch(/^podc .* — check, compile and run/);
+    expect(podc("chek")).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown command chek (did you mean check?)") });
+    expect(podc("help", "chek").code).toBe(2);
+    expect(podc("../dist/main").code).toBe(2);
+  });
+
+  it(
+    "writes a code cache on a command's first run, reads it on the next, and prints the same either way",
+    () => {
+      for (const file of cacheFiles()) rmSync(join(cache, file));
+      const first = podc("check", "slip.pod");
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain("GEUST");
+      const made = cacheFiles();
+      expect(made).toContain(`commands~check~cjs-${process.version}-${process.arch}.bin`);
+      expect(made).toContain(`vendor~chevrotain~cjs-${process.version}-${process.arch}.bin`);
+      const stamps = made.map((f) => statSync(join(cache, f)).mtimeMs);
+      expect(podc("check", "slip.pod")).toEqual(first);
+      // Read, not written again.
+      expect(made.map((f) => statSync(join(cache, f)).mtimeMs)).toEqual(stamps);
+    },
+    SLOW,
+  );
+
+  it("refuses a cache it cannot use (another Node's, a damaged file) and makes it again", () => {
+    const clean = podc("compile", "clean.pod");
+    expect(clean.code).toBe(0);
+    const file = join(cache, `commands~compile~cjs-${process.version}-${process.arch}.bin`);
+    const good = readFileSync(file);
+    for (const spoilt of [Buffer.from("not a cache"), good.subarray(0, good.length >> 1), Buffer.alloc(good.length)]) {
+      writeFileSync(file, spoilt);
+      expect(podc("compile", "clean.pod")).toEqual(clean);
+      expect(readFileSync(file).length).toBeGreaterThan(spoilt.length === good.length ? 0 : spoilt.length);
+      expect(readFileSync(file).equals(spoilt)).toBe(false);
+    }
+  });
+
+  it("runs as well where the cache cannot be written", () => {
+    rmSync(cache, { recursive: true, force: true });
+    writeFileSync(cache, "a file where the cache's folder would be");
+    try {
+      const r = podc("check", "clean.pod");
+      expect(r).toEqual({ code: 0, stdout: "", stderr: expect.stringContaining("0 errors, 0 warnings") });
+      expect(readdirSync(pkg).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      rmSync(cache, { force: true });
+      mkdirSync(cache);
+    }
+  });
+});
