@@ -16,13 +16,14 @@ export const BUNDLE_OPTIONS = {
 /*
  * The command line's bundles are CommonJS scripts, not ES modules: bin/podc.cjs compiles them with node:vm, which
  * accepts V8's code cache (ES modules cannot use one on Node 20). A script has no import.meta; the one use of its url
- * (finding podc's own package.json) reads the bundle's file name, which the launcher passes in as __filename.
+ * (finding podc's own package.json) reads the bundle's file name, which the launcher passes in as __filename, when it
+ * is first asked for: most runs never need it.
  */
 export const COMMAND_LINE_OPTIONS = {
   ...BUNDLE_OPTIONS,
   format: "cjs",
-  banner: { js: 'var __podcUrl=require("node:url").pathToFileURL(__filename).href;' },
-  define: { "import.meta.url": "__podcUrl" },
+  banner: { js: 'var __podcMeta={get url(){return require("node:url").pathToFileURL(__filename).href}};' },
+  define: { "import.meta.url": "__podcMeta.url" },
   // A third-party package loaded on first use (fast-glob, string-width) becomes a require of its vendor bundle: a
   // script compiled by node:vm has no loader for import().
   supported: { "dynamic-import": false },
