@@ -75,7 +75,12 @@ export const coldStart: Row = {
     const fmt = figure("cold.fmt", "podc fmt --check, same episode", await command(context, runs, ["fmt", "--check", episode]), 1.5);
     delete fmt.target; // not a target of its own: shown because a writer's editor runs it on save
     out.push(fmt);
-    const first = figure("cold.check.first", "podc check, first run after install (no code cache yet)", await firstRun(context, context.runs, ["check", episode]), 1.5);
+    const first = figure(
+      "cold.check.first",
+      "podc check, first run after install (no code cache yet)",
+      await firstRun(context, context.runs, ["check", episode]),
+      1.5,
+    );
     delete first.target; // paid once per install or Node upgrade: shown, not held to the target
     out.push(first);
     const text = readFileSync(episode, "utf8");
