@@ -58,7 +58,7 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
   const start = tree.source.positionAt(first);
   // Cut from the source text, as every text of the tree (a label holds no trivia).
-  const name = tree.source.text.slice(nameStart, label.end);
+  const name = tree.name(nameStart, label.end);
   const speaker = { name, span: tree.span(nameStart, label.end), forced: label.forced };
   const extension = label.extension ? tree.atom(label.extension.start, label.extension.end) : undefined;
   parts.clear();
