@@ -49,7 +49,19 @@ export interface LineInfo<K extends string> {
 // (tokens.ts): the token's fields are made here and typed by the lexer, so that a long script costs one object per
 // line, not two.
 function lineInfo<K extends string>(kind: K, start: number, contentEnd: number, end: number, label?: LabelMatch, lowercaseLabel?: LabelMatch): LineInfo<K> {
-  const line = { kind, start, contentEnd, end, label, lowercaseLabel, image: "", startOffset: start, endOffset: end - 1, tokenType: undefined, tokenTypeIdx: 0 };
+  const line = {
+    kind,
+    start,
+    contentEnd,
+    end,
+    label,
+    lowercaseLabel,
+    image: "",
+    startOffset: start,
+    endOffset: end - 1,
+    tokenType: undefined,
+    tokenTypeIdx: 0,
+  };
   return line;
 }
 
