@@ -53,10 +53,12 @@ export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const checker = new Checker(script, parsed.source, config, cast);
   const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
   const body: BodyElement[] | undefined = options.tree === false ? undefined : [];
-  for (const element of parsed.elements()) {
-    checker.element(element);
-    lowerer.element(element);
-    body?.push(element);
+  for (const chunk of parsed.chunks()) {
+    for (const element of chunk) {
+      checker.element(element);
+      lowerer.element(element);
+      body?.push(element);
+    }
   }
   if (body) script.body = body;
   const diagnostics = parsed.diagnostics;

@@ -34,8 +34,7 @@ function write(value: unknown): string {
     for (const key of keys) {
       const member = record[key];
       if (isAbsent(member)) continue;
-      out += first ? quote(key) : "," + quote(key);
-      out += ":" + write(member);
+      out += (first ? "" : ",") + memberName(key) + write(member);
       first = false;
     }
     return out + "}";
@@ -56,6 +55,21 @@ const CONTROL_OR_SURROGATE = /[\u0000-\u001f\ud800-\udfff]/;
 function quote(text: string): string {
   if (text.indexOf('"') !== -1 || text.indexOf("\\") !== -1 || CONTROL_OR_SURROGATE.test(text)) return JSON.stringify(text);
   return '"' + text + '"';
+}
+
+// The members' names, quoted and followed by their colon: a plan's objects have a handful of names between them, each
+// written once per request, so each is made once. Bounded, for values with names of their own (run/job.ts).
+const NAMES = new Map<string, string>();
+const MAX_NAMES = 256;
+
+/** `"key":` */
+function memberName(key: string): string {
+  let name = NAMES.get(key);
+  if (name === undefined) {
+    name = quote(key) + ":";
+    if (NAMES.size < MAX_NAMES) NAMES.set(key, name);
+  }
+  return name;
 }
 
 /** Whether keys are already in the order sort() gives (by UTF-16 code units). */

@@ -146,11 +146,18 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   const start = batch[0]!;
   // Key order text, voice: the body is sent as built.
   const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
-  const origin: Origin = { line: start.line };
-  if (section !== undefined) origin.section = section;
-  if (cutBy !== undefined) origin.cutBy = cutBy;
+  const origin = originOf(start.line, section, cutBy);
   const speakers = batch.map((turn) => turn.speaker);
   return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin, speakers };
+}
+
+/**
+ * A request's origin, its members in the order they print, the absent ones left out. Made whole, not grown member by
+ * member: an object given a member after it was made takes a second allocation to hold it, for every request of a plan.
+ */
+function originOf(line: number, section: string | undefined, cutBy: Origin["cutBy"]): Origin {
+  if (section === undefined) return cutBy === undefined ? { line } : { line, cutBy };
+  return cutBy === undefined ? { line, section } : { line, section, cutBy };
 }
 
 // The diagnostics lowering reports. Both are warnings: the plan is still produced, but a writer's words

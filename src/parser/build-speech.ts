@@ -12,6 +12,36 @@ interface KnownLabels {
 }
 
 /**
+ * The parts of the speech being built, gathered in one array kept from speech to speech: each speech's own array is
+ * then made once, at its size, where a fresh array filled by push is first made with room for many more parts, for
+ * nothing (most speeches have one part).
+ */
+class Parts {
+  private items: (SpeechPart | undefined)[] = [];
+  private count = 0;
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  push(part: SpeechPart): void {
+    this.items[this.count++] = part;
+  }
+
+  /** The parts gathered, as an array of their own. */
+  take(): SpeechPart[] {
+    const taken = this.items.slice(0, this.count) as SpeechPart[];
+    // Nothing of this script is held once it is parsed (parts hold its text), nor room kept for a very long speech.
+    if (this.count > 64) this.items = [];
+    else for (let i = 0; i < this.count; i++) this.items[i] = undefined;
+    this.count = 0;
+    return taken;
+  }
+}
+
+const parts = new Parts();
+
+/**
  * A speech from its label line and the lines under it; or, for a line in capitals alone that names no one cast, the
  * action it is (see buildStray).
  */
@@ -28,14 +58,14 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
   const start = tree.source.positionAt(first);
   // Cut from the source text, as every text of the tree (a label holds no trivia).
-  const name = tree.source.text.slice(nameStart, label.end);
+  const name = tree.name(nameStart, label.end);
   const speaker = { name, span: tree.span(nameStart, label.end), forced: label.forced };
   const extension = label.extension ? tree.atom(label.extension.start, label.extension.end) : undefined;
-  const parts: SpeechPart[] = [];
+  parts.clear();
   if (label.afterColon !== undefined) openingText(tree, parts, label.afterColon, head.contentEnd);
   let end = head.contentEnd;
-  for (const token of continuation) {
-    const line = lineOf(token);
+  for (let i = 0; i < continuation.length; i++) {
+    const line = lineOf(continuation[i]!);
     continuationLine(tree, known, name, parts, line);
     end = line.contentEnd;
   }
@@ -44,15 +74,14 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
     span: { start, end: tree.source.positionAt(trimEnd(tree.masked, first, end)) },
     form: label.afterColon === undefined ? "cue" : "inline",
     speaker,
-    // A copy, as long as it needs to be: the array filled by push has room for many more parts, for nothing.
-    parts: parts.slice(),
+    parts: parts.take(),
   };
   if (extension) speech.extension = extension;
   return speech;
 }
 
 /** The text after `LABEL:`: a parenthetical may open it. */
-function openingText(tree: TreeText, parts: SpeechPart[], from: number, to: number): void {
+function openingText(tree: TreeText, parts: Parts, from: number, to: number): void {
   const first = skipSpace(tree.masked, from, to);
   const open = tree.masked.charCodeAt(first);
   if (open === 40 /* ( */ || open === 0xff08 /* （ */) {
@@ -65,14 +94,14 @@ function openingText(tree: TreeText, parts: SpeechPart[], from: number, to: numb
   spoken(tree, parts, from, to);
 }
 
-function spoken(tree: TreeText, parts: SpeechPart[], from: number, to: number): void {
+function spoken(tree: TreeText, parts: Parts, from: number, to: number): void {
   const first = skipSpace(tree.masked, from, to);
   const last = trimEnd(tree.masked, first, to);
   const text = tree.clean(first, last);
   if (!isWhiteSpace(text)) parts.push({ type: "Spoken", span: tree.span(first, last), text });
 }
 
-function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts: SpeechPart[], line: Line): void {
+function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts: Parts, line: Line): void {
   if (line.kind === "paren") {
     const atom = tree.atom(line.start, line.contentEnd);
     parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });

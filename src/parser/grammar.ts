@@ -57,9 +57,10 @@ const IGNORE: ScriptActions = {
  *
  * Why embedded actions and not a CstParser with a visitor: a concrete syntax tree holds an object per rule invocation
  * and per token list, which for a 20 MB script is over a million objects, built only to be walked once and dropped.
- * Here each rule hands its tokens to a ScriptActions as soon as it is recognised, inside ACTION blocks (which
- * chevrotain skips while it records the grammar), so grammar and meaning stay apart as with a visitor, and the same
- * rules still give the railroad diagrams (scripts/diagrams.ts). Alternatives are built once, not on every call.
+ * Here each rule hands its tokens to a ScriptActions as soon as it is recognised, except while chevrotain records the
+ * grammar (RECORDING_PHASE, what ACTION tests, tested here without the closure ACTION takes on every call), so grammar
+ * and meaning stay apart as with a visitor, and the same rules still give the railroad diagrams (scripts/diagrams.ts).
+ * Alternatives and repeated bodies are built once, not on every call: a long script has a speech every line or two.
  *
  * A Blank token is only ever a whole bodyItem, so after one the parse is back in `script`'s repetition: the lexer hands
  * over a long script in chunks that end there (lexer.ts), and each chunk is parsed on from the one before.
@@ -85,7 +86,7 @@ export class PodGrammar extends EmbeddedActionsParser {
     const lines: IToken[] = [];
     this.AT_LEAST_ONE(() => lines.push(this.OR(this.titleLine)));
     this.OPTION(() => lines.push(this.CONSUME(TitleEnd)));
-    this.ACTION(() => this.actions.titlePage(lines));
+    if (!this.RECORDING_PHASE) this.actions.titlePage(lines);
   });
 
   private readonly titleLine: IOrAlt<IToken>[] = [
@@ -103,19 +104,19 @@ export class PodGrammar extends EmbeddedActionsParser {
     {
       ALT: () => {
         const line = this.CONSUME(Blank);
-        this.ACTION(() => this.actions.blank(line));
+        if (!this.RECORDING_PHASE) this.actions.blank(line);
       },
     },
     {
       ALT: () => {
         const line = this.CONSUME(Heading);
-        this.ACTION(() => this.actions.heading(line));
+        if (!this.RECORDING_PHASE) this.actions.heading(line);
       },
     },
     {
       ALT: () => {
         const line = this.CONSUME(Direction);
-        this.ACTION(() => this.actions.direction(line));
+        if (!this.RECORDING_PHASE) this.actions.direction(line);
       },
     },
     { ALT: () => this.SUBRULE(this.song) },
@@ -124,17 +125,34 @@ export class PodGrammar extends EmbeddedActionsParser {
     {
       ALT: () => {
         const line = this.CONSUME(StrayEndSong);
-        this.ACTION(() => this.actions.strayEndSong(line));
+        if (!this.RECORDING_PHASE) this.actions.strayEndSong(line);
       },
     },
   ];
 
+  /** The continuation lines of the speech or stray being read (neither holds the other), once it has one. */
+  private more: IToken[] | undefined;
+
+  private readonly continuations = (): void => {
+    const line = this.SUBRULE(this.continuation);
+    if (this.more) this.more.push(line);
+    else this.more = [line];
+  };
+
+  /** Reads the continuation lines under a speech's or stray's first line. */
+  private readContinuations(): readonly IToken[] {
+    this.more = undefined;
+    this.MANY(this.continuations);
+    const more = this.more ?? NONE;
+    this.more = undefined;
+    return more;
+  }
+
   // speech = ( labelLine | cue ) , { continuation } ;
   speech = this.RULE("speech", () => {
     const head = this.OR(this.speechHead);
-    let more: IToken[] | undefined;
-    this.MANY(() => (more ??= []).push(this.SUBRULE(this.continuation)));
-    this.ACTION(() => this.actions.speech(head, more ?? NONE));
+    const more = this.readContinuations();
+    if (!this.RECORDING_PHASE) this.actions.speech(head, more);
   });
 
   private readonly speechHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(LabelLine) }, { ALT: () => this.CONSUME(Cue) }];
@@ -142,9 +160,8 @@ export class PodGrammar extends EmbeddedActionsParser {
   // stray = ( text | paren ) , { continuation } ;
   stray = this.RULE("stray", () => {
     const head = this.OR(this.strayHead);
-    let more: IToken[] | undefined;
-    this.MANY(() => (more ??= []).push(this.SUBRULE(this.continuation)));
-    this.ACTION(() => this.actions.stray(head, more ?? NONE));
+    const more = this.readContinuations();
+    if (!this.RECORDING_PHASE) this.actions.stray(head, more);
   });
 
   private readonly strayHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }];
@@ -164,7 +181,7 @@ export class PodGrammar extends EmbeddedActionsParser {
     const lines = [this.CONSUME(SongOpen)];
     this.MANY(() => lines.push(this.OR(this.songLine)));
     this.OPTION(() => lines.push(this.CONSUME(SongClose)));
-    this.ACTION(() => this.actions.song(lines));
+    if (!this.RECORDING_PHASE) this.actions.song(lines);
   });
 
   private readonly songLine: IOrAlt<IToken>[] = [

@@ -47,7 +47,10 @@ export function* lineTokens(masked: string, lineStarts: Uint32Array): Generator<
     mode = step.next;
     const tokenType = step.token;
     if (tokenType === undefined) continue;
-    tokens.push({ image: "", startOffset: start, endOffset: line.end - 1, tokenType, tokenTypeIdx: tokenType.tokenTypeIdx!, line });
+    const token = line as LineToken;
+    token.tokenType = tokenType;
+    token.tokenTypeIdx = tokenType.tokenTypeIdx!;
+    tokens.push(token);
     if (tokenType === Blank && line.end - chunkStart >= CHUNK) {
       yield tokens;
       tokens = [];

@@ -45,9 +45,24 @@ export interface LineInfo<K extends string> {
   lowercaseLabel: LabelMatch | undefined;
 }
 
-// One shape for every line, so that the code reading lines stays monomorphic.
+// One shape for every line, so that the code reading lines stays monomorphic. A line is also the parser's token for it
+// (tokens.ts): the token's fields are made here and typed by the lexer, so that a long script costs one object per
+// line, not two.
 function lineInfo<K extends string>(kind: K, start: number, contentEnd: number, end: number, label?: LabelMatch, lowercaseLabel?: LabelMatch): LineInfo<K> {
-  return { kind, start, contentEnd, end, label, lowercaseLabel };
+  const line = {
+    kind,
+    start,
+    contentEnd,
+    end,
+    label,
+    lowercaseLabel,
+    image: "",
+    startOffset: start,
+    endOffset: end - 1,
+    tokenType: undefined,
+    tokenTypeIdx: 0,
+  };
+  return line;
 }
 
 const LINE_BREAK = /[\r\n]/g;
@@ -178,11 +193,9 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   const c = text.charCodeAt(i);
   const colon = c === 58 /* : */ || c === 0xff1a; /* ： */
   if (!colon && i !== to) return undefined;
-  // Made only now: most lines scanned are prose, which is no label.
-  const match: LabelMatch = { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd) };
-  if (extension) match.extension = extension;
-  if (colon) match.afterColon = i + 1;
-  return match;
+  // Made only now: most lines scanned are prose, which is no label. Every member is written, so that all labels share
+  // one shape and none needs a second allocation for the members added after it was made.
+  return { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd), extension, afterColon: colon ? i + 1 : undefined };
 }
 
 /** Classifies a body line. */
@@ -220,13 +233,19 @@ export function classifyBody(text: string, start: number, contentEnd = contentEn
 
 /**
  * Whether a line may be a screenplay habit, from its first and last characters alone (most lines are not, and this
- * keeps classifying them cheap): `=` or `>` first; `I`, `E` or `.` first (a scene heading); `:` or `.` last (a
- * transition).
+ * keeps classifying them cheap): `=` or `>` first; `I`, `E` or `.` first (a scene heading); `TO:` or `IN:` last (a
+ * transition, `FADE IN:`); `.` last after `F` or `C` first (`FADE OUT.`, `FADE TO BLACK.`, `CUT TO BLACK.`: most
+ * sentences end with a dot, and are none).
  */
 function mayBeHabit(text: string, first: number, last: number): boolean {
   const c = text.charCodeAt(first);
   const z = text.charCodeAt(last - 1);
-  return c === 61 || c === 62 || c === 73 || c === 69 || c === 46 || z === 58 || z === 46;
+  if (c === 61 || c === 62 || c === 73 || c === 69 || c === 46) return true;
+  if (z === 58) {
+    const y = text.charCodeAt(last - 2);
+    return y === 79 || y === 78;
+  }
+  return z === 46 && (c === 70 || c === 67);
 }
 
 const LABEL_LIKE_LENGTH = 32;

@@ -56,6 +56,16 @@ export interface ParseStream {
   script(): Script;
   /** The body elements in source order, a chunk of lines at a time: none is held once handed out. */
   elements(): Generator<BodyElement>;
+  /**
+   * The same elements as elements(), as the arrays they are built in, one per chunk of lines: a long script's caller
+   * then pays the generator's step per chunk, not per element (analyze). The arrays are the caller's.
+   */
+  chunks(): Generator<BodyElement[]>;
+}
+
+/** elements() from chunks(). */
+function* elementsOf(chunks: Generator<BodyElement[]>): Generator<BodyElement> {
+  for (const chunk of chunks) yield* chunk;
 }
 
 /**
@@ -82,19 +92,22 @@ export function parseStream(input: ScriptInput, options: ParseOptions = {}): Par
       *elements() {
         yield* body;
       },
+      *chunks() {
+        yield body;
+      },
     };
   }
   const text = source.text;
   const trivia = cutTrivia(text);
   const builder = new TreeBuilder(source, trivia.masked, options.projectLabels ?? new Set(), trivia.ranges);
   const errors: GrammarError[] = [];
-  const chunks = lineTokens(trivia.masked, visibleLineStarts(source.lineStarts, trivia.ranges));
+  const lines = lineTokens(trivia.masked, visibleLineStarts(source.lineStarts, trivia.ranges));
   let head: Script | undefined;
   let ended: Script | undefined;
   let elements = 0;
   /** Parses the next chunk of lines; false at the end. */
   const next = (): boolean => {
-    const chunk = chunks.next();
+    const chunk = lines.next();
     if (chunk.done) return false;
     for (const error of parseLines(chunk.value, builder)) errors.push(error);
     return true;
@@ -132,27 +145,23 @@ export function parseStream(input: ScriptInput, options: ParseOptions = {}): Par
     }
     return head;
   };
-  return {
-    source,
-    diagnostics,
-    script,
-    *elements() {
-      script(); // reads the first chunk, if no one asked for the head before
-      for (let more = true; more; more = next()) {
-        const taken = builder.take();
-        elements += taken.length;
-        yield* taken;
-      }
-      const built = end();
-      const rest = builder.take();
-      elements += rest.length;
-      yield* rest;
-      ended = Object.assign(script(), { boneyards: built.boneyards });
-      if (elements === 0 && !ended.titlePage && diagnostics.length === 0) {
-        diagnostics.push(diagnostic("POD0005", source.span(0, 0), {}));
-      }
-    },
-  };
+  function* chunks(): Generator<BodyElement[]> {
+    script(); // reads the first chunk, if no one asked for the head before
+    for (let more = true; more; more = next()) {
+      const taken = builder.take();
+      elements += taken.length;
+      yield taken;
+    }
+    const built = end();
+    const rest = builder.take();
+    elements += rest.length;
+    yield rest;
+    ended = Object.assign(script(), { boneyards: built.boneyards });
+    if (elements === 0 && !ended.titlePage && diagnostics.length === 0) {
+      diagnostics.push(diagnostic("POD0005", source.span(0, 0), {}));
+    }
+  }
+  return { source, diagnostics, script, chunks, elements: () => elementsOf(chunks()) };
 }
 
 function tooLarge(size: number, max: number): ParseStream {
@@ -163,6 +172,7 @@ function tooLarge(size: number, max: number): ParseStream {
     source,
     script: () => script,
     *elements() {},
+    *chunks() {},
     diagnostics: [
       diagnostic(
         "POD0004",

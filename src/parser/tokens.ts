@@ -5,10 +5,8 @@ import type { BodyKind, LineInfo, SongKind, TitleKind } from "./line-kinds.js";
 // The token types exist for the grammar; no pattern of theirs is ever run (Lexer.NA), since the lexer is ours: a line's
 // kind decides its token type, so there is nothing for a pattern matcher to try.
 
-/** A token: the line it stands for, as classified. */
-export interface LineToken extends IToken {
-  line: LineInfo<string>;
-}
+/** A token: the line it stands for, as classified, which is the token itself (line-kinds.ts makes lines token-shaped). */
+export interface LineToken extends IToken, LineInfo<string> {}
 
 function lineToken(name: string, categories?: TokenType[]): TokenType {
   return createToken({ name, pattern: Lexer.NA, ...(categories ? { categories } : {}) });
@@ -16,7 +14,7 @@ function lineToken(name: string, categories?: TokenType[]): TokenType {
 
 /** The line a token stands for. */
 export function lineOf(token: IToken): LineInfo<string> {
-  return (token as LineToken).line;
+  return token as LineToken;
 }
 
 // Title page.

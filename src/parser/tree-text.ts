@@ -8,6 +8,7 @@ import { MASK } from "./trivia.js";
 export type Line = LineInfo<string>;
 
 const MASK_CODE = MASK.charCodeAt(0);
+const MAX_NAMES = 32;
 
 /**
  * The texts and spans of the tree, cut from the source text (never from the masked copy, so that the copy can be
@@ -49,6 +50,20 @@ export class TreeText {
       this.maskFrom = start;
     }
     return this.nextMask !== -1 && this.nextMask < end;
+  }
+
+  // The speakers' names cut so far: a script's many speeches have a few speakers between them, so they share a few
+  // strings (and the cast's look-ups of a name hash it once) rather than each speech cutting its own copy.
+  private readonly names: string[] = [];
+
+  /** Source text in [start, end) that holds no trivia (a label's name), as an earlier name's string when equal. */
+  name(start: number, end: number): string {
+    const text = this.source.text;
+    const length = end - start;
+    for (const name of this.names) if (name.length === length && text.startsWith(name, start)) return name;
+    const name = text.slice(start, end);
+    if (this.names.length < MAX_NAMES) this.names.push(name);
+    return name;
   }
 
   /** The trimmed, cleaned text of [start, end) with the span of what is left. */
