@@ -99,6 +99,7 @@ class Run {
         endings.set(job.key, ending);
       }),
     );
+    await this.#manifests.settled();
     const finished = new Set([...endings].filter(([, ending]) => ending.kind === "done").map(([key]) => key));
     const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode, { finished, listedBefore: listedBefore.get(episode)! }));
     const counts: Record<string, number> = {};
