@@ -45,6 +45,25 @@ export function writeFileDurably(target: string, text: string, mode?: number): v
   syncFolder(dirname(target));
 }
 
+/** As writeFileDurably, off the main thread: for a write the caller need not wait on while other work goes on. */
+export async function writeFileDurablyLater(target: string, text: string): Promise<void> {
+  const temp = tempBeside(target);
+  try {
+    const handle = await open(temp, "wx");
+    try {
+      await handle.writeFile(text, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncFolderSoon(dirname(target));
+}
+
 /** Copies `source` over `target`, atomically and durably. */
 export async function copyFileDurably(source: string, target: string): Promise<void> {
   const temp = tempBeside(target);

@@ -9,7 +9,7 @@ import { choiceFileName, extensionFor } from "./file-names.js";
 import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
 import type { AudioShelf, EntryWriter } from "./store.js";
-import { copyFileDurably, renameDurably } from "../files/durable.js";
+import { copyFileDurably } from "../files/durable.js";
 import { wavDurationMs } from "./wav-duration.js";
 
 /*
@@ -157,11 +157,11 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   if (ctx.isDeadLink?.(url)) return { type: "failed", lost: true, failure: { message: "the link belongs to a service that is no longer running" } };
   const refusal = URL.canParse(url) ? refuseInsecureUrl(new URL(url)) : "it is not a URL";
   if (refusal) return { type: "failed", lost: false, refused: true, failure: { message: `the service gave a link podc does not follow: ${refusal}` } };
-  await mkdir(target.outDir, { recursive: true });
-  // The extension comes from the content type, known only once the answer arrives: download under a
-  // hidden name, then rename.
+  // The extension comes from the content type, known only once the answer arrives: the client names the file then
+  // (and creates the folder if it is missing).
   const incoming = join(target.outDir, `.${choiceFileName(target.stem, job.kind, choice.index, "")}.incoming`);
-  const outcome = await ctx.client.download(url, incoming, { signal: ctx.signal, maxBytes: ctx.maxBytes });
+  const named = (contentType: string): string => join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(contentType)));
+  const outcome = await ctx.client.download(url, incoming, { signal: ctx.signal, maxBytes: ctx.maxBytes, finalPath: named });
   if (ctx.signal.aborted && outcome.kind !== "accepted") return { type: "stopped" };
   if (outcome.kind !== "accepted") {
     // A link that answers 403, 404 or 410 is dead: asking again will not bring the audio back.
@@ -171,8 +171,7 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
     return { type: "failed", lost, ...(refused ? { refused } : {}), failure: outcome };
   }
   const got = outcome.value;
-  const path = join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(got.contentType)));
-  await renameDurably(got.path, path);
+  const path = got.path;
   const measured = extensionFor(got.contentType) === ".wav" ? await wavDurationMs(path) : undefined;
   const durationMs = measured ?? choice.durationMs;
   const file = await journalFile(

@@ -1,6 +1,6 @@
 import type { Episode } from "./job.js";
 import type { JobRecord } from "./job-record.js";
-import { buildManifest, writeManifest, type PresentFile } from "./manifest.js";
+import { buildManifest, writeManifest, writeManifestLater, type Manifest, type PresentFile } from "./manifest.js";
 import { removeStaleFiles, type ListedFile } from "./stale-files.js";
 
 /*
@@ -11,6 +11,10 @@ import { removeStaleFiles, type ListedFile } from "./stale-files.js";
  * stays close to the truth); at the end of the run it is always written. Every write is atomic: after a
  * crash it is valid JSON and lists only complete files — possibly fewer than are on disk, which the
  * journal still knows, so the next run lists them again.
+ *
+ * Mid-run writes go off the main thread, one after another per episode (a later one must not land before an
+ * earlier one): written and fsynced synchronously, each held every job of the run still for as long as the disk
+ * took. The end's write waits for them (`settled`), and a mid-run write that failed fails the run's end.
  */
 
 /** A mid-run manifest older than this is rewritten at the next new file, however few files came since. */
@@ -23,10 +27,14 @@ interface Kept {
   listed: number;
   added: number;
   writtenAt: number;
+  /** The mid-run writes queued or under way, in order. */
+  writing: Promise<void>;
 }
 
 export class EpisodeManifests {
   readonly #kept = new Map<Episode, Kept>();
+  /** The first mid-run write that failed. */
+  #failure: { error: unknown } | undefined;
 
   constructor(
     readonly recordOf: (key: string) => JobRecord,
@@ -41,17 +49,40 @@ export class EpisodeManifests {
     byChoice.set(file.choice, file);
     if (!isNew) return;
     kept.added++;
-    if (kept.added >= Math.max(1, kept.listed) || this.now() - kept.writtenAt >= STALE_AFTER_MS) this.write(episode);
+    if (kept.added >= Math.max(1, kept.listed) || this.now() - kept.writtenAt >= STALE_AFTER_MS) this.#writeLater(episode, kept);
+  }
+
+  /** Resolves once every mid-run write has ended; rejects with the first that failed. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#kept.values()].map((kept) => kept.writing));
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  /** Queues a write of the manifest as it stands now. */
+  #writeLater(episode: Episode, kept: Kept): void {
+    const manifest = this.#build(episode, kept);
+    kept.listed += kept.added;
+    kept.added = 0;
+    kept.writtenAt = this.now();
+    kept.writing = kept.writing
+      .then(() => writeManifestLater(episode.outDir, manifest))
+      .catch((error: unknown) => {
+        this.#failure ??= { error };
+      });
+  }
+
+  #build(episode: Episode, kept: Kept): Manifest {
+    return buildManifest(episode, this.recordOf, (key) => [...(kept.present.get(key)?.values() ?? [])]);
   }
 
   /**
-   * Writes the episode's manifest now; returns its path. At the end of the run, given the jobs that `finished`
+   * Writes the episode's manifest now (after `settled`); returns its path. At the end of the run, given the jobs that `finished`
    * (every file in place and verified) and what the manifest listed before the run, also removes the files the
    * episode no longer uses and returns them too.
    */
   write(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): { path: string; removed: string[] } {
     const kept = this.#of(episode);
-    const manifest = buildManifest(episode, this.recordOf, (key) => [...(kept.present.get(key)?.values() ?? [])]);
+    const manifest = this.#build(episode, kept);
     const path = writeManifest(episode.outDir, manifest);
     kept.listed += kept.added;
     kept.added = 0;
@@ -63,7 +94,7 @@ export class EpisodeManifests {
 
   #of(episode: Episode): Kept {
     let kept = this.#kept.get(episode);
-    if (!kept) this.#kept.set(episode, (kept = { present: new Map(), listed: 0, added: 0, writtenAt: this.now() }));
+    if (!kept) this.#kept.set(episode, (kept = { present: new Map(), listed: 0, added: 0, writtenAt: this.now(), writing: Promise.resolve() }));
     return kept;
   }
 }

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Origin } from "../lower/plan.js";
 import type { Episode } from "./job.js";
 import type { JobRecord, JobState } from "./job-record.js";
-import { writeFileDurably } from "../files/durable.js";
+import { writeFileDurably, writeFileDurablyLater } from "../files/durable.js";
 
 /*
  * `out/<episode>/manifest.json`: what the episode's audio is and where it came from, for an editor, a
@@ -97,6 +98,14 @@ export function buildManifest(episode: Episode, recordOf: (key: string) => JobRe
 export function writeManifest(outDir: string, manifest: Manifest): string {
   mkdirSync(outDir, { recursive: true });
   const path = join(outDir, MANIFEST_FILE);
-  writeFileDurably(path, `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileDurably(path, manifestText(manifest));
   return path;
 }
+
+/** As writeManifest, off the main thread. */
+export async function writeManifestLater(outDir: string, manifest: Manifest): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  await writeFileDurablyLater(join(outDir, MANIFEST_FILE), manifestText(manifest));
+}
+
+const manifestText = (manifest: Manifest): string => `${JSON.stringify(manifest, null, 2)}\n`;

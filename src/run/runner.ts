@@ -99,6 +99,7 @@ class Run {
         endings.set(job.key, ending);
       }),
     );
+    await this.#manifests.settled();
     const finished = new Set([...endings].filter(([, ending]) => ending.kind === "done").map(([key]) => key));
     const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode, { finished, listedBefore: listedBefore.get(episode)! }));
     const counts: Record<string, number> = {};
@@ -156,7 +157,9 @@ class Run {
       if (this.#stops.sending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
         this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
-        const result = await submitJob({ client: this.#clientFor(job), journal: this.#writer, keyBase: this.#o.keyBase }, job, generation, reason);
+        // An accepted podcast has finished rendering: its slot is free before its answer is durable (a rate-limited one keeps it for the retry).
+        const answered = (outcome: { kind: string }): void => (outcome.kind === "accepted" ? release() : undefined);
+        const result = await submitJob({ client: this.#clientFor(job), journal: this.#writer, keyBase: this.#o.keyBase, answered }, job, generation, reason);
         if (result.type === "accepted") {
           this.#budget.success();
           this.#report.accepted(job, result);

@@ -25,6 +25,11 @@ export interface SubmitContext {
   client: Pick<ServiceClient, "createSong" | "createPodcast">;
   journal: EntryWriter;
   keyBase: string;
+  /**
+   * Told as soon as the service has answered a podcast's POST, before the answer is journaled: the podcast no longer
+   * counts against the account, so its slot may go to the next job without waiting for this job's fsync.
+   */
+  answered?: (outcome: Outcome<PodcastResponse>) => void;
 }
 
 export type SubmitResult =
@@ -62,6 +67,7 @@ export async function submitJob(ctx: SubmitContext, job: Job, generation: number
     }));
   }
   const outcome = await ctx.client.createPodcast(job.body, { idempotencyKey: key });
+  ctx.answered?.(outcome);
   return record(ctx, job, outcome, (answer: PodcastResponse, traceId) => ({
     type: "accepted",
     url: answer.url,

@@ -95,6 +95,8 @@ export interface ReadCallOptions {
 export interface DownloadOptions {
   signal?: AbortSignal;
   maxBytes?: number;
+  /** The file's final path, once its content type is known (in the folder of `destPath`, which then names only the temporary file). */
+  finalPath?: (contentType: string) => string;
   onEvent?: CallListener;
 }
 
@@ -202,7 +204,11 @@ export class ServiceClient {
           },
           url,
           destPath,
-          { maxBytes: options.maxBytes ?? o.maxDownloadBytes, ...(options.signal ? { signal: options.signal } : {}) },
+          {
+            maxBytes: options.maxBytes ?? o.maxDownloadBytes,
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.finalPath ? { finalPath: options.finalPath } : {}),
+          },
         ),
       this.#retryHooks("download", options.signal, options.onEvent),
     );

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { mkdir, open, rename, unlink, type FileHandle } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { tempBeside } from "../files/durable.js";
@@ -47,14 +47,14 @@ type HopResult =
  * One download attempt: follows at most five redirects, each to `https:` (or `http:` on loopback),
  * sends the key only to `keyOrigin`, requires an audio content type (audio/*, application/octet-stream),
  * enforces `maxBytes`, and streams into a temporary file beside `destPath` that is fsynced and renamed
- * into place only when complete. A 4xx other than 429 is "rejected" (an expired link is not a bad key);
+ * into place only when complete (at `finalPath`'s name for its content type, in the same folder, when given). A 4xx other than 429 is "rejected" (an expired link is not a bad key);
  * throws LocalError only when the destination cannot be written.
  */
 export async function downloadAudio(
   ctx: DownloadContext,
   url: string,
   destPath: string,
-  options: { signal?: AbortSignal; maxBytes: number },
+  options: { signal?: AbortSignal; maxBytes: number; finalPath?: (contentType: string) => string },
 ): Promise<Outcome<Downloaded>> {
   const secrets = [ctx.apiKey];
   const reject = (message: string, extra: { status?: number; traceId?: string } = {}): Outcome<Downloaded> => ({
@@ -64,15 +64,13 @@ export async function downloadAudio(
     ...extra,
   });
   if (!URL.canParse(url)) return reject(`not a URL: ${oneLine(url, 200)}`);
-  const dest = resolve(destPath);
-  const folder = dirname(dest);
-  await localStep(`cannot create ${folder}`, () => mkdir(folder, { recursive: true }));
+  const folder = dirname(resolve(destPath));
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     const refusal = refuseInsecureUrl(current);
     if (refusal) return reject(hop === 0 ? refusal : `redirected to a refused address: ${refusal}`);
     ctx.onAttempt?.(current.href);
-    const temp = tempBeside(dest, ".part");
+    const temp = tempBeside(resolve(destPath), ".part");
     const headers: Record<string, string> = { accept: "audio/*, application/octet-stream", "user-agent": "podc" };
     // Once renamed, the temporary name is gone: unlinking it would only make (and throw away) an error.
     let moved = false;
@@ -113,6 +111,8 @@ export async function downloadAudio(
         case "too-big":
           return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
         case "file": {
+          // Straight to the name the content type gives, when the caller names it so: one rename and one folder fsync, not two.
+          const dest = options.finalPath ? resolve(folder, basename(options.finalPath(value.contentType))) : resolve(destPath);
           await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
           moved = true;
           await syncFolderSoon(folder);
@@ -143,7 +143,7 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
   }
   const declared = Number(headerValue(head.headers, "content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return { type: "too-big", declared };
-  const file = await localStep(`cannot create ${temp}`, () => open(temp, "wx"));
+  const file = await localStep(`cannot create ${temp}`, () => openCreating(temp));
   try {
     const hash = createHash("sha256");
     let bytes = 0;
@@ -185,6 +185,17 @@ function downloadFailure(head: ResponseHead, text: string, traceHeader: string |
 
 function statusOf(head: ResponseHead | undefined): { status?: number } {
   return head ? { status: head.status } : {};
+}
+
+/** Opens a new file, creating its folder only when it is missing: a folder made once need not cost a trip to the thread pool per file. */
+async function openCreating(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, "wx");
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ENOENT") throw error;
+  }
+  await mkdir(dirname(path), { recursive: true });
+  return open(path, "wx");
 }
 
 /** Runs a file-system step, turning its failure into a LocalError that names the path but no secret. */

@@ -109,8 +109,17 @@ export async function attempt<T>(
     return { ok: false, failure: { beforeSend: true, code: "ABORTED", message: "cancelled before sending" } };
   }
   const probe: Probe = { written: false };
-  const deadline = AbortSignal.timeout(spec.totalMs);
-  const signal = spec.signal ? AbortSignal.any([spec.signal, deadline]) : deadline;
+  // One controller, one timer and one listener, all let go when the attempt ends. AbortSignal.any would tie a signal
+  // per attempt to the run's long-lived one, where they pile up until a collection, and each costs the next attempt.
+  const controller = new AbortController();
+  const deadline = { aborted: false };
+  const timer = setTimeout(() => {
+    deadline.aborted = true;
+    controller.abort();
+  }, spec.totalMs);
+  const cancel = (): void => controller.abort();
+  spec.signal?.addEventListener("abort", cancel, { once: true });
+  const signal = controller.signal;
   let head: ResponseHead | undefined;
   try {
     const options = {
@@ -139,10 +148,19 @@ export async function attempt<T>(
   } catch (error) {
     if (error instanceof LocalError) throw error;
     return { ok: false, failure: describeFailure(error, probe.written, spec, deadline, head) };
+  } finally {
+    clearTimeout(timer);
+    spec.signal?.removeEventListener("abort", cancel);
   }
 }
 
-function describeFailure(error: unknown, written: boolean, spec: AttemptSpec, deadline: AbortSignal, head: ResponseHead | undefined): TransportFailure {
+function describeFailure(
+  error: unknown,
+  written: boolean,
+  spec: AttemptSpec,
+  deadline: { aborted: boolean },
+  head: ResponseHead | undefined,
+): TransportFailure {
   const withHead = head ? { head } : {};
   const where = spec.url.host;
   if (error instanceof ConsumeError) {
