@@ -8,7 +8,8 @@ import {
   type WorkspaceFullDocumentDiagnosticReport,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { CONFIG_FILE, type LoadedConfig } from "../config/load.js";
+import { CONFIG_FILE } from "../config/find.js";
+import type { LoadedConfig } from "../config/load.js";
 import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
 import type { ScriptState, Scripts } from "./documents.js";
