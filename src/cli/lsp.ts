@@ -1,5 +1,6 @@
 import { format } from "node:util";
-import { createConnection, createProtocolConnection, type InitializeParams, type WatchDog } from "vscode-languageserver";
+import type { InitializeParams, WatchDog } from "vscode-languageserver";
+import { createConnection, createProtocolConnection } from "../lsp/protocol.js";
 import { Inbox } from "../lsp/inbox.js";
 import { startServer } from "../lsp/server.js";
 import { streamReader, streamWriter } from "../lsp/stdio.js";

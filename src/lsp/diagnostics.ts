@@ -1,12 +1,6 @@
 import { pathToFileURL } from "node:url";
-import {
-  DiagnosticSeverity,
-  DocumentDiagnosticReportKind,
-  type Connection,
-  type Diagnostic as LspDiagnostic,
-  type FullDocumentDiagnosticReport,
-  type WorkspaceFullDocumentDiagnosticReport,
-} from "vscode-languageserver";
+import type { Connection, Diagnostic as LspDiagnostic, FullDocumentDiagnosticReport, WorkspaceFullDocumentDiagnosticReport } from "vscode-languageserver";
+import { DiagnosticSeverity, DocumentDiagnosticReportKind } from "./protocol.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE } from "../config/find.js";
 import type { LoadedConfig } from "../config/load.js";

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { TextDocuments, type Connection } from "vscode-languageserver";
+import type { Connection } from "vscode-languageserver";
+import { TextDocuments } from "./protocol.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { analyze, type Analysis } from "../compile.js";
 import { defaultConfig } from "../config/defaults.js";

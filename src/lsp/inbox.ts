@@ -1,4 +1,5 @@
-import { ErrorCodes, type Disposable, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver";
+import type { Disposable, Message, MessageReader, MessageWriter } from "vscode-languageserver";
+import { ErrorCodes } from "./protocol.js";
 import { invalidParams } from "./params.js";
 
 // The server's view of what the editor has sent but the server has not handled yet. The protocol library reads every

@@ -1,4 +1,5 @@
-import { DocumentHighlightKind, type Connection, type DocumentHighlight, type Location, type Position } from "vscode-languageserver";
+import type { Connection, DocumentHighlight, Location, Position } from "vscode-languageserver";
+import { DocumentHighlightKind } from "./protocol.js";
 import { configKeyLocation } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { speakerAt, speakerMentions } from "./speakers.js";

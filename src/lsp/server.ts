@@ -1,4 +1,5 @@
-import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
+import type { Connection, InitializeResult } from "vscode-languageserver";
+import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from "./protocol.js";
 import { addCodeActionsHandler } from "./code-actions.js";
 import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";

@@ -1,13 +1,6 @@
 import { TextDecoder } from "node:util";
-import {
-  AbstractMessageBuffer,
-  Disposable,
-  RAL,
-  ReadableStreamMessageReader,
-  WriteableStreamMessageWriter,
-  type Message,
-  type MessageWriterOptions,
-} from "vscode-languageserver";
+import type { Message, MessageWriterOptions } from "vscode-languageserver";
+import { AbstractMessageBuffer, Disposable, RAL, ReadableStreamMessageReader, WriteableStreamMessageWriter } from "./protocol.js";
 
 // The protocol library's messages over Node streams, without its Node entry point (`vscode-languageserver/node`):
 // that entry point also sets up sockets, named pipes (with crypto, to name them), child processes and the search for
