@@ -23,7 +23,7 @@ export function addReferencesHandler(connection: Connection, scripts: Scripts, w
       if (other) locations.push(...mentionsIn(other, name, params.context.includeDeclaration));
     }
     if (params.context.includeDeclaration && state.analysis.cast.get(name)?.from === "config") {
-      const key = configKeyLocation(state, name);
+      const key = await configKeyLocation(state, name);
       if (key) locations.push(key);
     }
     return locations;
