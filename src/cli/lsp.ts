@@ -1,8 +1,9 @@
 import { format } from "node:util";
-import { createConnection, type InitializeParams, type WatchDog } from "vscode-languageserver";
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter } from "vscode-languageserver/node";
+import type { InitializeParams, WatchDog } from "vscode-languageserver";
+import { createConnection, createProtocolConnection } from "../lsp/protocol.js";
 import { Inbox } from "../lsp/inbox.js";
 import { startServer } from "../lsp/server.js";
+import { streamReader, streamWriter } from "../lsp/stdio.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
@@ -82,8 +83,8 @@ export function serveStdio(input: NodeJS.ReadableStream, io: Io): Promise<number
     };
     const inbox = new Inbox();
     const connection = createConnection((logger) => {
-      const reader = new StreamMessageReader(input);
-      const writer = new StreamMessageWriter(io.stdout);
+      const reader = streamReader(input);
+      const writer = streamWriter(io.stdout);
       // A frame whose body is not JSON is skipped: the frames after it are still read. A frame whose header cannot be
       // read leaves no way to find where the next message starts; a server that kept running would never hear another
       // message, so it exits at once and the editor, seeing it gone, starts a new one.

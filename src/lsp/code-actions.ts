@@ -1,4 +1,5 @@
-import { CodeActionKind, type CodeAction, type Connection, type Diagnostic as LspDiagnostic, type Range } from "vscode-languageserver";
+import type { CodeAction, Connection, Diagnostic as LspDiagnostic, Range } from "vscode-languageserver";
+import { CodeActionKind } from "./protocol.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { toLspDiagnostic } from "./diagnostics.js";
 import type { ScriptState, Scripts } from "./documents.js";

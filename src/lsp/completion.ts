@@ -1,4 +1,5 @@
-import { CompletionItemKind, type CompletionItem, type Connection, type Position, type Range } from "vscode-languageserver";
+import type { CompletionItem, Connection, Position, Range } from "vscode-languageserver";
+import { CompletionItemKind } from "./protocol.js";
 import type { Song } from "../ast/nodes.js";
 import { SECTION_NAMES } from "../language/markers.js";
 import { DEFAULT_MODEL } from "../language/models.js";

@@ -1,5 +1,4 @@
 import { pathToFileURL } from "node:url";
-import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import type { Connection, Location, Position } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Speech } from "../ast/nodes.js";
@@ -7,29 +6,31 @@ import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 
 // A speaker is defined where it gets its voice: its entry in the title page's Cast, or, when the script does not
-// cast it, its key in podc.json's "cast".
+// cast it, its key in podc.json's "cast". The JSON parser that finds the key is loaded with podc.json's reader, when
+// there is a podc.json (documents.ts), and never before the first diagnostics.
 
 /** Answers definition requests on speaker labels. */
 export function addDefinitionHandler(connection: Connection, scripts: Scripts): void {
-  connection.onDefinition((params) => {
+  connection.onDefinition(async (params) => {
     const state = scripts.get(params.textDocument.uri);
     return state ? definitionAt(state, params.position) : null;
   });
 }
 
 /** Where the speaker under `position` is cast, or null when the position holds no cast speaker. */
-function definitionAt(state: ScriptState, position: Position): Location | null {
+async function definitionAt(state: ScriptState, position: Position): Promise<Location | null> {
   const speech = speechAt(state, state.positions.offset(position));
   const member = speech && state.analysis.cast.get(speech.speaker.name);
   if (!member) return null;
   if (member.from === "script") return member.labelSpan ? { uri: state.uri, range: state.positions.range(member.labelSpan) } : null;
-  return configKeyLocation(state, member.label) ?? null;
+  return (await configKeyLocation(state, member.label)) ?? null;
 }
 
 /** Where podc.json (the one governing the script) casts `label`: its key in "cast". */
-export function configKeyLocation(state: ScriptState, label: string): Location | undefined {
+export async function configKeyLocation(state: ScriptState, label: string): Promise<Location | undefined> {
   const { path, source } = state.loaded;
   if (!path || !source) return undefined;
+  const { findNodeAtLocation, parseTree } = await import("jsonc-parser");
   const tree = parseTree(source.text);
   const key = tree && findNodeAtLocation(tree, ["cast", label])?.parent?.children?.[0];
   if (!key) return undefined;

@@ -1,14 +1,9 @@
 import { pathToFileURL } from "node:url";
-import {
-  DiagnosticSeverity,
-  DocumentDiagnosticReportKind,
-  type Connection,
-  type Diagnostic as LspDiagnostic,
-  type FullDocumentDiagnosticReport,
-  type WorkspaceFullDocumentDiagnosticReport,
-} from "vscode-languageserver";
+import type { Connection, Diagnostic as LspDiagnostic, FullDocumentDiagnosticReport, WorkspaceFullDocumentDiagnosticReport } from "vscode-languageserver";
+import { DiagnosticSeverity, DocumentDiagnosticReportKind } from "./protocol.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { CONFIG_FILE, type LoadedConfig } from "../config/load.js";
+import { CONFIG_FILE } from "../config/find.js";
+import type { LoadedConfig } from "../config/load.js";
 import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
 import type { ScriptState, Scripts } from "./documents.js";

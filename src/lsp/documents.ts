@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { TextDocuments, type Connection } from "vscode-languageserver";
+import type { Connection } from "vscode-languageserver";
+import { TextDocuments } from "./protocol.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { analyze, type Analysis } from "../compile.js";
-import { configFingerprint } from "../config/find.js";
-import { loadConfigFor, type LoadedConfig } from "../config/load.js";
-import { defaultConfig } from "../config/schema.js";
+import { defaultConfig } from "../config/defaults.js";
+import { configFingerprint, findConfig } from "../config/find.js";
+import type { LoadedConfig } from "../config/load.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { PositionMap } from "./positions.js";
 import { SectionDiagnostics } from "./sections.js";
@@ -23,6 +24,11 @@ import { SectionDiagnostics } from "./sections.js";
 // and every few seconds while the writer types nothing (checkConfigs), so a cast fixed in another window shows at once.
 // When it changed, every configuration and analysis is forgotten and the listeners are told, to re-check every open
 // script. Editors that do send didChangeWatchedFiles get the same through configChanged().
+//
+// Reading a podc.json needs its validator (config/load.ts, and zod with it), the largest thing the server would load
+// before its first diagnostics; a project without podc.json never needs it. So it is loaded when a message names a
+// script that a podc.json governs, before that message is handled (the inbox holds it: see ready()), and then once
+// for good.
 
 /** One script at one version, analysed: an open document, or a file read from disk. */
 export interface ScriptState {
@@ -56,6 +62,41 @@ export class Scripts {
   private readonly configListeners: (() => void)[] = [];
   /** Folder whose podc.json governs buffers that are not files yet (untitled documents). */
   workspaceFolder: string | undefined;
+  /** Reads and validates a podc.json; loaded on first need (see ready()). */
+  private loadConfig: ((dir: string) => LoadedConfig) | undefined;
+  private loading: Promise<void> | undefined;
+  /** Whether a script was judged without the podc.json that governs it, because its reader was not loaded yet. */
+  private judgedWithout = false;
+
+  /**
+   * What must finish before a message about `uri` is handled: the loading of the podc.json reader when a podc.json
+   * governs the script and the reader is not loaded yet, else undefined. Without `uri` (a message about every script
+   * of the workspace, whose folders may each have one), the reader is loaded if it is not yet.
+   */
+  ready(uri?: string): Promise<void> | undefined {
+    if (this.loadConfig) return undefined;
+    if (uri !== undefined) {
+      const dir = this.folderOf(uri);
+      if (dir === undefined || findConfig(dir) === undefined) return undefined;
+    }
+    return this.loadReader();
+  }
+
+  private loadReader(): Promise<void> {
+    this.loading ??= import("../config/load.js").then(
+      ({ loadConfigFor }) => {
+        this.loadConfig = loadConfigFor;
+        const rejudge = this.judgedWithout;
+        this.judgedWithout = false;
+        if (rejudge) this.configChanged();
+      },
+      (error: unknown) => {
+        this.loading = undefined;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
 
   listen(connection: Connection): void {
     this.documents.listen(connection);
@@ -151,7 +192,14 @@ export class Scripts {
       entry = undefined;
     }
     if (!entry) {
-      entry = { loaded: loadConfigFor(dir), fingerprint };
+      if (fingerprint !== "" && !this.loadConfig) {
+        // A podc.json that no message announced (created since the script was opened): until its reader is loaded the
+        // script is judged without it, and judged again as soon as it is.
+        this.judgedWithout = true;
+        this.loadReader().catch(() => undefined);
+        return NO_CONFIG;
+      }
+      entry = { loaded: this.loadConfig ? this.loadConfig(dir) : { config: defaultConfig(), diagnostics: [] }, fingerprint };
       this.configs.set(dir, entry);
     }
     return entry.loaded;

@@ -1,4 +1,5 @@
-import { FoldingRangeKind, type Connection, type FoldingRange } from "vscode-languageserver";
+import type { Connection, FoldingRange } from "vscode-languageserver";
+import { FoldingRangeKind } from "./protocol.js";
 import { walk } from "../ast/walk.js";
 import type { Span } from "../source/span.js";
 import type { ScriptState, Scripts } from "./documents.js";

@@ -1,4 +1,5 @@
-import { MarkupKind, type Connection, type Hover, type Position } from "vscode-languageserver";
+import type { Connection, Hover, Position } from "vscode-languageserver";
+import { MarkupKind } from "./protocol.js";
 import type { Marker, Song } from "../ast/nodes.js";
 import { hasLyricLines, lyricsText, markerLine, songHeader, songModelChoice, stylePrompt } from "../ast/song.js";
 import { titlePageValue } from "../ast/title-page.js";

@@ -1,15 +1,26 @@
-import { ErrorCodes, type Disposable, type Message, type MessageReader, type MessageWriter } from "vscode-languageserver";
+import type { Disposable, Message, MessageReader, MessageWriter } from "vscode-languageserver";
+import { ErrorCodes } from "./protocol.js";
 import { invalidParams } from "./params.js";
 
 // The server's view of what the editor has sent but the server has not handled yet. The protocol library reads every
 // message of a burst at once and then handles them one per turn of the event loop, so a handler alone cannot tell
 // that ten more keystrokes are already waiting behind the one it handles. The inbox sits between the reader and the
 // connection and notes, for each document, the newest version received: diagnostics are made only for that version.
-// It is also the gate that answers a message with parameters of the wrong shape, before any handler sees it.
+// It is also the gate that answers a message with parameters of the wrong shape, before any handler sees it, and that
+// holds messages back, in order, while something they need is still being loaded (see holdWhile).
 
 /** The newest document versions received from the editor, and the gate for messages of the wrong shape. */
 export class Inbox {
   private readonly newest = new Map<string, number>();
+  private hold: (method: string, params: unknown) => Promise<void> | undefined = () => undefined;
+
+  /**
+   * Asks `hold` about every well-formed message: when it returns a promise, that message and all that follow wait until
+   * it settles, then reach the connection in the order they came.
+   */
+  holdWhile(hold: (method: string, params: unknown) => Promise<void> | undefined): void {
+    this.hold = hold;
+  }
 
   /** The newest version of `uri` the editor has sent (opened or changed), handled or not. */
   newestVersion(uri: string): number | undefined {
@@ -33,8 +44,14 @@ export class Inbox {
       onClose: reader.onClose,
       onPartialMessage: reader.onPartialMessage,
       dispose: () => reader.dispose(),
-      listen: (callback): Disposable =>
-        reader.listen((message: Message) => {
+      listen: (callback): Disposable => {
+        let held: Message[] | undefined;
+        const release = () => {
+          const messages = held ?? [];
+          held = undefined;
+          for (const message of messages) callback(message);
+        };
+        return reader.listen((message: Message) => {
           const { id, method, params } = (typeof message === "object" && message !== null ? message : {}) as {
             id?: number | string | null;
             method?: unknown;
@@ -48,9 +65,16 @@ export class Inbox {
               return;
             }
             this.note(method, params);
+            const wait = held ? undefined : this.hold(method, params);
+            if (wait) {
+              held = [];
+              wait.then(release, release);
+            }
           }
-          callback(message);
-        }),
+          if (held) held.push(message);
+          else callback(message);
+        });
+      },
     };
   }
 

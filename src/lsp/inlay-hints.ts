@@ -1,4 +1,5 @@
-import { InlayHintKind, type Connection, type InlayHint, type Range } from "vscode-languageserver";
+import type { Connection, InlayHint, Range } from "vscode-languageserver";
+import { InlayHintKind } from "./protocol.js";
 import { voicesOf } from "../config/cast.js";
 import { lower } from "../lower/lower.js";
 import type { PlannedRequest } from "../lower/plan.js";

@@ -1,4 +1,5 @@
-import { DocumentHighlightKind, type Connection, type DocumentHighlight, type Location, type Position } from "vscode-languageserver";
+import type { Connection, DocumentHighlight, Location, Position } from "vscode-languageserver";
+import { DocumentHighlightKind } from "./protocol.js";
 import { configKeyLocation } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { speakerAt, speakerMentions } from "./speakers.js";
@@ -22,7 +23,7 @@ export function addReferencesHandler(connection: Connection, scripts: Scripts, w
       if (other) locations.push(...mentionsIn(other, name, params.context.includeDeclaration));
     }
     if (params.context.includeDeclaration && state.analysis.cast.get(name)?.from === "config") {
-      const key = configKeyLocation(state, name);
+      const key = await configKeyLocation(state, name);
       if (key) locations.push(key);
     }
     return locations;

@@ -1,4 +1,5 @@
-import { LSPErrorCodes, ResponseError, type Connection, type Position, type TextEdit, type WorkspaceEdit } from "vscode-languageserver";
+import type { Connection, Position, TextEdit, WorkspaceEdit } from "vscode-languageserver";
+import { LSPErrorCodes, ResponseError } from "./protocol.js";
 import { RESERVED_LABELS } from "../language/song-block.js";
 import type { Span } from "../source/span.js";
 import type { ScriptState, Scripts } from "./documents.js";

@@ -1,4 +1,5 @@
-import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from "vscode-languageserver";
+import type { Connection, InitializeResult } from "vscode-languageserver";
+import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from "./protocol.js";
 import { addCodeActionsHandler } from "./code-actions.js";
 import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";
@@ -14,6 +15,7 @@ import { addReferencesHandler } from "./references.js";
 import { addRenameHandler } from "./rename.js";
 import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tokens.js";
 import { addSymbolsHandler } from "./symbols.js";
+import { CONFIG_FILE } from "../config/find.js";
 import { Workspace } from "./workspace.js";
 import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
@@ -25,6 +27,20 @@ import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 /** How often podc.json is looked at when the editor cannot watch files and nothing else made the server look. */
 const CONFIG_CHECK_MS = 2000;
 
+/** Requests that read scripts beyond the one they name, which may each have their own podc.json. */
+const WORKSPACE_WIDE = new Set(["workspace/symbol", "workspace/diagnostic", "textDocument/references"]);
+
+/** What the server must have loaded before it handles a message (see Scripts.ready). */
+function readyFor(scripts: Scripts, method: string, params: unknown): Promise<void> | undefined {
+  if (WORKSPACE_WIDE.has(method)) return scripts.ready();
+  if (method === "workspace/didChangeWatchedFiles") {
+    const { changes } = params as { changes: { uri: string }[] };
+    return changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`)) ? scripts.ready() : undefined;
+  }
+  const uri = (params as { textDocument?: { uri?: unknown } } | undefined)?.textDocument?.uri;
+  return typeof uri === "string" ? scripts.ready(uri) : undefined;
+}
+
 /** Wires every feature onto `connection` and starts listening. The caller owns the transport and the process. */
 export function startServer(connection: Connection, inbox: Inbox): void {
   const scripts = new Scripts();
@@ -32,6 +48,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   let canWatch = false;
   let tableRead = false;
   const pull = { pull: false, refresh: false, inlayHintRefresh: false };
+  inbox.holdWhile((method, params) => readyFor(scripts, method, params));
 
   connection.onInitialize((params): InitializeResult => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);

@@ -1,4 +1,5 @@
-import { SymbolKind, type Connection, type DocumentSymbol } from "vscode-languageserver";
+import type { Connection, DocumentSymbol } from "vscode-languageserver";
+import { SymbolKind } from "./protocol.js";
 import type { Song } from "../ast/nodes.js";
 import { markerLine, stylePrompt, songHeader } from "../ast/song.js";
 import type { ScriptState, Scripts } from "./documents.js";

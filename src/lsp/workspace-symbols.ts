@@ -1,4 +1,5 @@
-import { SymbolKind, type Connection, type SymbolInformation } from "vscode-languageserver";
+import type { Connection, SymbolInformation } from "vscode-languageserver";
+import { SymbolKind } from "./protocol.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import type { Workspace } from "./workspace.js";
 

@@ -1,0 +1,125 @@
+import { TextDecoder } from "node:util";
+import type { Message, MessageWriterOptions } from "vscode-languageserver";
+import { AbstractMessageBuffer, Disposable, RAL, ReadableStreamMessageReader, WriteableStreamMessageWriter } from "./protocol.js";
+
+// The protocol library's messages over Node streams, without its Node entry point (`vscode-languageserver/node`):
+// that entry point also sets up sockets, named pipes (with crypto, to name them), child processes and the search for
+// global modules, none of which a server on standard input and output uses, and together they were a tenth of the
+// server's start-up. What it contributes to a stdio server is only this: the runtime the protocol library runs on
+// (buffers, JSON, timers), as the library's own Node runtime defines it, and readers and writers of Node streams.
+
+class MessageBuffer extends AbstractMessageBuffer {
+  private static readonly empty = Buffer.allocUnsafe(0);
+
+  protected emptyBuffer(): Uint8Array {
+    return MessageBuffer.empty;
+  }
+
+  protected fromString(value: string, encoding: RAL.MessageBufferEncoding): Uint8Array {
+    return Buffer.from(value, encoding);
+  }
+
+  protected toString(value: Uint8Array, encoding: RAL.MessageBufferEncoding): string {
+    return value instanceof Buffer ? value.toString(encoding) : new TextDecoder(encoding).decode(value);
+  }
+
+  protected asNative(buffer: Uint8Array, length?: number): Uint8Array {
+    if (length === undefined) return buffer instanceof Buffer ? buffer : Buffer.from(buffer);
+    return buffer instanceof Buffer ? buffer.subarray(0, length) : Buffer.from(buffer.buffer, buffer.byteOffset, length);
+  }
+
+  protected allocNative(length: number): Uint8Array {
+    return Buffer.allocUnsafe(length);
+  }
+}
+
+function on(stream: NodeJS.EventEmitter, event: string, listener: Parameters<NodeJS.EventEmitter["on"]>[1]): Disposable {
+  stream.on(event, listener);
+  return Disposable.create(() => void stream.off(event, listener));
+}
+
+function readable(stream: NodeJS.ReadableStream): RAL.ReadableStream {
+  return {
+    onData: (listener) => on(stream, "data", listener),
+    onClose: (listener) => on(stream, "close", listener),
+    onError: (listener) => on(stream, "error", listener),
+    onEnd: (listener) => on(stream, "end", listener),
+  };
+}
+
+function writable(stream: NodeJS.WritableStream): RAL.WritableStream {
+  return {
+    onClose: (listener) => on(stream, "close", listener),
+    onError: (listener) => on(stream, "error", listener),
+    onEnd: (listener) => on(stream, "end", listener),
+    write: (data: Uint8Array | string, encoding?: RAL.MessageBufferEncoding) =>
+      new Promise<void>((resolve, reject) => {
+        const done = (error?: Error | null) => (error === undefined || error === null ? resolve() : reject(error));
+        if (typeof data === "string") stream.write(data, encoding, done);
+        else stream.write(data, done);
+      }),
+    end: () => void stream.end(),
+  };
+}
+
+const NODE_RUNTIME: RAL = {
+  messageBuffer: { create: (encoding) => new MessageBuffer(encoding) },
+  applicationJson: {
+    encoder: {
+      name: "application/json",
+      encode: (message, options) => {
+        try {
+          return Promise.resolve(Buffer.from(JSON.stringify(message, undefined, 0), options.charset));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
+    },
+    decoder: {
+      name: "application/json",
+      decode: (buffer, options) => {
+        try {
+          const text = buffer instanceof Buffer ? buffer.toString(options.charset) : new TextDecoder(options.charset).decode(buffer);
+          return Promise.resolve(JSON.parse(text) as Message);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
+    },
+  },
+  console,
+  timer: {
+    setTimeout(callback, ms, ...args) {
+      const handle = setTimeout(callback, ms, ...args);
+      return { dispose: () => clearTimeout(handle) };
+    },
+    setImmediate(callback, ...args) {
+      const handle = setImmediate(callback, ...args);
+      return { dispose: () => clearImmediate(handle) };
+    },
+    setInterval(callback, ms, ...args) {
+      const handle = setInterval(callback, ms, ...args);
+      return { dispose: () => clearInterval(handle) };
+    },
+  },
+};
+
+let installed = false;
+
+/** Reads the protocol's messages from a Node stream (standard input). */
+export function streamReader(stream: NodeJS.ReadableStream): ReadableStreamMessageReader {
+  install();
+  return new ReadableStreamMessageReader(readable(stream));
+}
+
+/** Writes the protocol's messages to a Node stream (standard output). */
+export function streamWriter(stream: NodeJS.WritableStream, options?: MessageWriterOptions): WriteableStreamMessageWriter {
+  install();
+  return new WriteableStreamMessageWriter(writable(stream), options);
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  RAL.install(NODE_RUNTIME);
+}
