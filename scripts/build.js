@@ -55,12 +55,6 @@ function onlyCommand(keep) {
   };
 }
 
-/**
- * One copy of the package vscode-languageserver: its `node` entry re-exports the common one, and the protocol's classes
- * must be the same ones everywhere (the connection tells its errors apart by class).
- */
-const SAME_PACKAGE = { "vscode-languageserver": "vscode-languageserver/node" };
-
 /** Makes every third-party import a require of its vendor bundle, and notes which packages were imported. */
 function vendorImports(found) {
   return {
@@ -68,9 +62,8 @@ function vendorImports(found) {
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, (args) => {
         if (isBuiltin(args.path) || args.path.startsWith(VENDOR_PREFIX)) return undefined;
-        const specifier = SAME_PACKAGE[args.path] ?? args.path;
-        found.add(specifier);
-        return { path: VENDOR_PREFIX + specifier, external: true };
+        found.add(args.path);
+        return { path: VENDOR_PREFIX + args.path, external: true };
       });
     },
   };

@@ -32,7 +32,7 @@ export const COMMAND_LINE_OPTIONS = {
 /** How a command-line bundle names a third-party package it requires: bin/podc.cjs loads it from dist/vendor/. */
 export const VENDOR_PREFIX = "podc-vendor:";
 
-/** Where the vendor bundle of a package specifier lives in dist/ (`vscode-languageserver/node` → vendor/vscode-languageserver~node.cjs). */
+/** Where the vendor bundle of a package specifier lives in dist/ (`@scope/name/sub` → vendor/@scope~name~sub.cjs). */
 export function vendorFile(specifier) {
   return `vendor/${specifier.replace(/\//g, "~")}.cjs`;
 }
