@@ -69,6 +69,25 @@ function vendorImports(found) {
   };
 }
 
+/**
+ * A vendor bundle's entry. The command bundles import packages as ES modules do under Node: a default import of a
+ * CommonJS package is its module.exports. An ES module package bundled to CommonJS instead carries its default export
+ * as `.default` (string-width's function), so such a package's module.exports becomes that default function, with its
+ * named exports (and `.default` itself) readable on it: a default import, `.default` and named imports all work.
+ */
+function vendorEntry(specifier) {
+  return `const m = require(${JSON.stringify(specifier)});
+const d = m != null && m.__esModule ? m.default : undefined;
+if (typeof d === "function") {
+  for (const key of Object.keys(m)) {
+    const own = Object.getOwnPropertyDescriptor(d, key);
+    if (key !== "__esModule" && (own === undefined || own.configurable)) Object.defineProperty(d, key, { get: () => m[key], enumerable: true, configurable: true });
+  }
+  module.exports = d;
+} else module.exports = m;
+`;
+}
+
 try {
   const packages = new Set();
   const command = (entry, outfile, keep) =>
@@ -84,7 +103,7 @@ try {
       build({
         ...COMMAND_LINE_OPTIONS,
         absWorkingDir: source("."),
-        entryPoints: [specifier],
+        stdin: { contents: vendorEntry(specifier), resolveDir: source("."), sourcefile: "vendor-entry.cjs", loader: "js" },
         outfile: `${fresh}/${vendorFile(specifier)}`,
         logLevel: "warning",
       }),

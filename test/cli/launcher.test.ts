@@ -55,6 +55,18 @@ describe("bin/podc.cjs", () => {
     expect(podc("../dist/main").code).toBe(2);
   });
 
+  it("loads a package a command needs on first use from its own bundle, as the source imports it", () => {
+    // string-width is an ES module package with a default export, imported statically by the formatter and on demand
+    // by the diagnostics' renderer: both must get its function, not the module around it.
+    writeFileSync(join(pkg, "messy.pod"), "Title:   Messy\nCast:\n    HOST: Ethan\n\nHOST:    Hello.\n");
+    expect(podc("fmt", "--check", "messy.pod")).toEqual({ code: 1, stdout: "messy.pod\n", stderr: "" });
+    writeFileSync(join(pkg, "wide.pod"), "Title: Wide\nCast:\n    HOST: Ethan\n\nHOST: Hello.\n花子: Hi.\n");
+    const wide = podc("check", "wide.pod");
+    expect(wide.code).toBe(1);
+    // Two columns per character: the underline is as wide as the name on screen.
+    expect(wide.stdout + wide.stderr).toContain("  6 | 花子: Hi.\n    | ^^^^\n");
+  });
+
   it(
     "writes a code cache on a command's first run, reads it on the next, and prints the same either way",
     () => {
