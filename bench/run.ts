@@ -95,9 +95,15 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`\n${table(figures, previous)}\n\n${notes.map((n) => `- ${n}`).join("\n")}\n`);
   const failed = figures.filter((f) => f.pass === false).map((f) => f.id);
-  process.stdout.write(
-    `- ${failed.length === 0 ? "every target met" : `targets missed: ${failed.join(", ")}`}; whole bench ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
-  );
+  // A row that failed measured nothing: its targets are neither met nor missed, and the run is not a pass.
+  const verdict =
+    failures.length > 0
+      ? `${failures.length} row${failures.length === 1 ? "" : "s"} failed${failed.length === 0 ? "" : `; targets missed: ${failed.join(", ")}`}`
+      : failed.length === 0
+        ? "every target met"
+        : `targets missed: ${failed.join(", ")}`;
+  process.stdout.write(`- ${verdict}; whole bench ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  if (failures.length > 0) process.exitCode = 1;
 
   if (values.json) {
     const out = values.out ?? join(ROOT, "bench", ".data", `results-${commit.slice(0, 12) || "unknown"}${dirty ? "-dirty" : ""}.json`);
