@@ -16,6 +16,7 @@ import { isBuiltin } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_OPTIONS, COMMAND_LINE_OPTIONS, VENDOR_PREFIX, vendorFile } from "./bundle-options.js";
+import { importedPackages, vendorEntry } from "./vendor-entries.js";
 
 // `--out DIR` builds elsewhere than dist/ (the launcher's tests build a package of their own).
 const out = process.argv.indexOf("--out");
@@ -69,30 +70,12 @@ function vendorImports(found) {
   };
 }
 
-/**
- * A vendor bundle's entry. The command bundles import packages as ES modules do under Node: a default import of a
- * CommonJS package is its module.exports. An ES module package bundled to CommonJS instead carries its default export
- * as `.default` (string-width's function), so such a package's module.exports becomes that default function, with its
- * named exports (and `.default` itself) readable on it: a default import, `.default` and named imports all work.
- */
-function vendorEntry(specifier) {
-  return `const m = require(${JSON.stringify(specifier)});
-const d = m != null && m.__esModule ? m.default : undefined;
-if (typeof d === "function") {
-  for (const key of Object.keys(m)) {
-    const own = Object.getOwnPropertyDescriptor(d, key);
-    if (key !== "__esModule" && (own === undefined || own.configurable)) Object.defineProperty(d, key, { get: () => m[key], enumerable: true, configurable: true });
-  }
-  module.exports = d;
-} else module.exports = m;
-`;
-}
-
 try {
   const packages = new Set();
   const command = (entry, outfile, keep) =>
     build({ ...COMMAND_LINE_OPTIONS, entryPoints: [entry], outfile, plugins: [onlyCommand(keep), vendorImports(packages)], logLevel: "warning" });
-  await Promise.all([
+  const [imports] = await Promise.all([
+    importedPackages(source("src/cli/main.ts")),
     ...commands().map(({ name, file }) => command(source("src/cli/main.ts"), `${fresh}/commands/${name}.cjs`, file)),
     command(source("src/cli/main.ts"), `${fresh}/main.cjs`, null),
     build({ ...BUNDLE_OPTIONS, entryPoints: [source("src/index.ts")], outfile: `${fresh}/lib.js`, logLevel: "warning" }),
@@ -103,7 +86,7 @@ try {
       build({
         ...COMMAND_LINE_OPTIONS,
         absWorkingDir: source("."),
-        stdin: { contents: vendorEntry(specifier), resolveDir: source("."), sourcefile: "vendor-entry.cjs", loader: "js" },
+        stdin: vendorEntry(specifier, imports.get(specifier) ?? null, source(".")),
         outfile: `${fresh}/${vendorFile(specifier)}`,
         logLevel: "warning",
       }),
