@@ -51,6 +51,15 @@ const IGNORE: ScriptActions = {
   song() {},
 };
 
+// The methods chevrotain's recording replaces on the parser object (GastRecorder.enableRecording): each DSL method
+// with its numbered forms 1–9, the lower-case indexed forms, and ACTION, BACKTRACK and LA.
+const RECORDED_METHODS: readonly string[] = [
+  ...["CONSUME", "SUBRULE", "OPTION", "OR", "MANY", "MANY_SEP", "AT_LEAST_ONE", "AT_LEAST_ONE_SEP"].flatMap((name) =>
+    Array.from({ length: 10 }, (_, i) => (i === 0 ? name : `${name}${i}`)),
+  ),
+  ...["consume", "subrule", "option", "or", "many", "atLeastOne", "ACTION", "BACKTRACK", "LA"],
+];
+
 /**
  * The grammar over line tokens, as in grammar/pod.ebnf. It accepts every sequence of lines the lexer produces — what
  * is not an element becomes a `stray` run — so it needs no error recovery (which is off: it costs on every token).
@@ -73,6 +82,20 @@ export class PodGrammar extends EmbeddedActionsParser {
   constructor(lookahead: ILookaheadStrategy = new FirstTokenLookahead(allTokens)) {
     super(allTokens, { recoveryEnabled: false, skipValidations: true, lookaheadStrategy: lookahead });
     this.performSelfAnalysis();
+  }
+
+  /**
+   * Ends the grammar recording of performSelfAnalysis (chevrotain calls it; it replaces chevrotain's own). While
+   * recording, chevrotain shadows about ninety parsing methods with recording ones on the parser object, and its
+   * version then deletes them: deleting turns the parser into a dictionary of properties, which cost 4 ms at every
+   * start and slowed every method lookup of every parse after it. Pointing them back at the parser's own methods
+   * ends in the same behaviour with the object left fast.
+   */
+  protected disableRecording(): void {
+    this.RECORDING_PHASE = false;
+    const self = this as unknown as Record<string, unknown>;
+    const own = Object.getPrototypeOf(this) as Record<string, unknown>;
+    for (const name of RECORDED_METHODS) self[name] = own[name];
   }
 
   // script = [ titlePage ] , { bodyItem } ;

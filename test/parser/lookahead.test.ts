@@ -23,3 +23,16 @@ it("every choice of the grammar is decided as chevrotain's own analysis decides 
   }
   expect(compared).toBeGreaterThan(100);
 });
+
+// The grammar ends chevrotain's recording phase its own way (disableRecording, to keep the parser a fast object): every
+// parsing method must be the parser's real one again, none of the recording ones chevrotain installed.
+it("leaves no recording method behind on the parser after its self-analysis", () => {
+  const grammar = new PodGrammar() as unknown as Record<string, unknown> & { RECORDING_PHASE: boolean };
+  expect(grammar.RECORDING_PHASE).toBe(false);
+  const methods = Object.getPrototypeOf(grammar) as Record<string, unknown>;
+  const recording = Object.keys(grammar).filter((name) => typeof grammar[name] === "function" && String(grammar[name]).includes("InternalRecord"));
+  expect(recording).toEqual([]);
+  for (const name of ["CONSUME", "SUBRULE9", "OR", "MANY_SEP3", "AT_LEAST_ONE", "consume", "or", "ACTION", "LA"]) {
+    expect(grammar[name], name).toBe(methods[name]);
+  }
+});
