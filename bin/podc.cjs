@@ -39,7 +39,8 @@ function run(name, source) {
   const file = join(dist, name);
   const cacheFile = join(dist, "cache", `${name.replace(/[/.]/g, "~")}-${process.version}-${process.arch}.bin`);
   const cachedData = readOrUndefined(cacheFile);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  // The bundle's text is a function expression (scripts/bundle-options.js wraps it): compiled as read, not copied.
+  const script = new Script(source, { filename: file, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) uncached.push({ script, cacheFile });
   const module = { exports: {} };
   loaded.set(name, module);

@@ -22,7 +22,12 @@ export const BUNDLE_OPTIONS = {
 export const COMMAND_LINE_OPTIONS = {
   ...BUNDLE_OPTIONS,
   format: "cjs",
-  banner: { js: 'var __podcMeta={get url(){return require("node:url").pathToFileURL(__filename).href}};' },
+  // Each bundle is written as the function the launcher calls, so the launcher compiles the file's text as it was read:
+  // wrapping it at run time copied every bundle's text once more, and the copies kept the first garbage collections busy.
+  banner: {
+    js: '(function (exports, require, module, __filename, __dirname) {var __podcMeta={get url(){return require("node:url").pathToFileURL(__filename).href}};',
+  },
+  footer: { js: "\n})" },
   define: { "import.meta.url": "__podcMeta.url" },
   // A third-party package loaded on first use (fast-glob, string-width) becomes a require of its vendor bundle: a
   // script compiled by node:vm has no loader for import().
