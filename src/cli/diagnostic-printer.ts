@@ -1,6 +1,6 @@
 import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import { loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
+import { loadColors, loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
 import type { SourceText } from "../source/source-text.js";
 import { useColor, type Io } from "./io.js";
@@ -18,9 +18,11 @@ export class DiagnosticPrinter {
     private readonly format: Format,
   ) {}
 
-  /** Call before `add` with the same diagnostics: human output then measures wide characters right. */
+  /** Call before `add` with the same diagnostics: human output then measures wide characters right, in colour if asked. */
   async ready(diagnostics: readonly Diagnostic[], source: SourceText | undefined): Promise<void> {
-    if (this.format === "human") await loadDisplayWidthFor(diagnostics, source);
+    if (this.format !== "human") return;
+    await loadDisplayWidthFor(diagnostics, source);
+    if (useColor(this.io.stderr, this.io.env)) await loadColors();
   }
 
   /**

@@ -46,7 +46,7 @@ async function lsp({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<number> 
 export function serveStdio(input: NodeJS.ReadableStream, io: Io): Promise<number> {
   return new Promise((resolve) => {
     // Standard output carries the protocol: a stray console.log there would corrupt it, so it goes to stderr.
-    const restoreConsole = io.stdout === process.stdout ? divertConsole(io.stderr) : () => {};
+    const restoreConsole = (io.stdout as { fd?: number }).fd === 1 ? divertConsole(io.stderr) : () => {};
     let shutdownReceived = false;
     let parentWatch: NodeJS.Timeout | undefined;
     let done = false;

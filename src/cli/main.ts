@@ -2,6 +2,7 @@ import { nearest } from "../diagnostics/suggest.js";
 import { COMMANDS } from "./commands.js";
 import { docsPath, version } from "./installation.js";
 import { EXIT, type Io } from "./io.js";
+import { processStdio } from "./stdio.js";
 
 /** The overview: what podc is, its commands, and where to read more. */
 function overview(): string {
@@ -71,20 +72,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
  * `process.exitCode`. Ctrl-C aborts `interrupted` rather than killing, so a run can close its journal.
  */
 export function mainProcess(): void {
-  // A reader that stops early (`podc compile x.pod | head -1`) closes the pipe: that is its choice, not an error.
-  // Output stops quietly and the command finishes what it was doing (a run keeps its journal straight).
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
-    });
-  }
+  const stdout = processStdio(1, () => process.stdout);
+  const stderr = processStdio(2, () => process.stderr);
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const key = process.env.PODC_API_KEY;
   const hideKey = (text: unknown) => (key ? String(text).split(key).join("***") : String(text));
   main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
     // A getter: opening standard input costs every command a few milliseconds of start-up, and only fmt - and lsp read it.
     get stdin() {
       return process.stdin;
@@ -99,7 +95,7 @@ export function mainProcess(): void {
     (error: unknown) => {
       // Only a bug in podc reaches here: one line, no stack, and never the key.
       const message = (error as Error | undefined)?.message ?? error;
-      process.stderr.write(`podc: internal error: ${hideKey(message)}\nPlease report it with the command you ran.\n`);
+      stderr.write(`podc: internal error: ${hideKey(message)}\nPlease report it with the command you ran.\n`);
       process.exitCode = 70;
     },
   );

@@ -97,7 +97,11 @@ class WatchSession {
     if (scripts.length === 0) this.io.stderr.write("podc: no .pod scripts found yet\n");
     const printer = new DiagnosticPrinter(this.io, this.format);
     this.checkFiles(scripts, new Workspace(loadConfigFor), new Set(scripts));
-    for (const state of this.files.values()) printer.add(state.diagnostics, state.shown, state.source, 0);
+    await printer.ready([], undefined);
+    for (const state of this.files.values()) {
+      await printer.ready(state.diagnostics, state.source);
+      printer.add(state.diagnostics, state.shown, state.source, 0);
+    }
     printer.finish(scripts.length);
   }
 

@@ -1,9 +1,20 @@
-import pc from "picocolors";
+import type pc from "picocolors";
 import type { SourceText } from "../source/source-text.js";
 import { codePointLength } from "../source/text.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
 
-type Colors = ReturnType<typeof pc.createColors>;
+type Colors = Pick<ReturnType<typeof pc.createColors>, "blue" | "bold" | "cyan" | "dim" | "red" | "yellow">;
+
+const PLAIN: Colors = { blue: String, bold: String, cyan: String, dim: String, red: String, yellow: String };
+
+// The colours, loaded only for output that is coloured (a terminal, FORCE_COLOR): picocolors looks at standard output
+// when it loads, which makes Node build its stream object, a few milliseconds a plain run need not pay.
+let colors: Colors | undefined;
+
+/** Loads the colours; until then, output asked to be coloured is plain. */
+export async function loadColors(): Promise<void> {
+  colors ??= (await import("picocolors")).default.createColors(true);
+}
 
 // Terminal columns of a text. ASCII needs no table; wide (East Asian) and zero-width characters need string-width,
 // which builds its tables when loaded — too slow for every start of `podc check`, so it is loaded on demand.
@@ -45,7 +56,7 @@ const CONTEXT = 60;
  * the span underlined, then `help:`. `file` is the path as the user should see it.
  */
 export function renderHuman(d: Diagnostic, file: string, source: SourceText | undefined, color: boolean): string {
-  const c = pc.createColors(color);
+  const c = color ? (colors ?? PLAIN) : PLAIN;
   const { line, column } = d.span.start;
   const out = [`${c.bold(`${file}:${line}:${column}:`)} ${severityText(d.severity, c)} ${c.bold(`${d.code}: ${d.message}`)}`];
   if (source && line <= source.lineCount) {

@@ -67,6 +67,19 @@ describe("bin/podc.cjs", () => {
     expect(wide.stdout + wide.stderr).toContain("  6 | 花子: Hi.\n    | ^^^^\n");
   });
 
+  it("prints a check's findings without building Node's stream objects for its output", () => {
+    // They load modules worth milliseconds of every start; a command that only prints has no use for them.
+    const probe = join(pkg, "probe.cjs");
+    writeFileSync(
+      probe,
+      'process.on("exit", () => require("node:fs").writeSync(2, "loaded: " + process.moduleLoadList.filter((m) => /^NativeModule (net|stream|tty)$/.test(m)).join(",") + "\\n"));\n',
+    );
+    for (const script of ["clean.pod", "slip.pod"]) {
+      const r = spawnSync(process.execPath, ["--require", probe, join(pkg, "bin", "podc.cjs"), "check", script], { cwd: pkg, encoding: "utf8" });
+      expect(r.stderr).toContain("in 1 script\nloaded: \n");
+    }
+  });
+
   it(
     "writes a code cache on a command's first run, reads it on the next, and prints the same either way",
     () => {
