@@ -25,7 +25,8 @@ function readOrUndefined(file, encoding) {
 function bundleRequire(id) {
   if (!id.startsWith(VENDOR_PREFIX)) return require(id);
   const name = `vendor/${id.slice(VENDOR_PREFIX.length).replace(/\//g, "~")}.cjs`;
-  return run(name, readFileSync(join(dist, name), "latin1"));
+  // Many of podc's modules require chevrotain: the bundle is read and run once.
+  return loaded.get(name)?.exports ?? run(name, readFileSync(join(dist, name), "latin1"));
 }
 
 /**
@@ -34,8 +35,6 @@ function bundleRequire(id) {
  * refused, and made again.
  */
 function run(name, source) {
-  const known = loaded.get(name);
-  if (known) return known.exports;
   const file = join(dist, name);
   const cacheFile = join(dist, "cache", `${name.replace(/[/.]/g, "~")}-${process.version}-${process.arch}.bin`);
   const cachedData = readOrUndefined(cacheFile);
