@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import { copyFile, open, rename, unlink } from "node:fs/promises";
+import { copyFile, open, rename, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { syncFolderSoon } from "./folder-sync.js";
 
@@ -47,28 +47,19 @@ export function writeFileDurably(target: string, text: string, mode?: number): v
 
 /** As writeFileDurably, off the main thread: for a write the caller need not wait on while other work goes on. */
 export async function writeFileDurablyLater(target: string, text: string): Promise<void> {
-  const temp = tempBeside(target);
-  try {
-    const handle = await open(temp, "wx");
-    try {
-      await handle.writeFile(text, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await syncFolderSoon(dirname(target));
+  await replaceThroughTemp(target, (temp) => writeFile(temp, text, { encoding: "utf8", flag: "wx" }));
 }
 
 /** Copies `source` over `target`, atomically and durably. */
 export async function copyFileDurably(source: string, target: string): Promise<void> {
+  await replaceThroughTemp(target, (temp) => copyFile(source, temp));
+}
+
+/** Makes `target` anew: `fill` writes a temporary file beside it, which is synced, renamed over `target`, and its folder synced. */
+async function replaceThroughTemp(target: string, fill: (temp: string) => Promise<void>): Promise<void> {
   const temp = tempBeside(target);
   try {
-    await copyFile(source, temp);
+    await fill(temp);
     const handle = await open(temp, "r+");
     try {
       await handle.sync();
