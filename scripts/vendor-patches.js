@@ -44,12 +44,11 @@ export function vendorPatches(specifier) {
           return { contents, loader: "js" };
         });
       }
-      b.onEnd((result) => {
-        for (const patch of patches) {
-          if (!applied.has(patch))
-            result.errors.push({ text: `vendor patch for ${specifier} found no file matching ${patch.file}: review scripts/vendor-patches.js` });
-        }
-      });
+      b.onEnd(() => ({
+        errors: patches
+          .filter((patch) => !applied.has(patch))
+          .map((patch) => ({ text: `vendor patch for ${specifier} found no file matching ${patch.file}: review scripts/vendor-patches.js` })),
+      }));
     },
   };
 }
