@@ -24,7 +24,7 @@ function readOrUndefined(file, encoding) {
 /** What a bundle's require() gives: vendor bundles from dist/vendor/, Node's own modules from Node. */
 function bundleRequire(id) {
   if (!id.startsWith(VENDOR_PREFIX)) return require(id);
-  const name = `vendor/${id.slice(VENDOR_PREFIX.length).replace(/\//g, "~")}.cjs`;
+  const name = `vendor/${id.slice(VENDOR_PREFIX.length).replace(/\//g, "~")}.cjs`; // as vendorFile() in scripts/bundle-options.js
   // Many of podc's modules require chevrotain: the bundle is read and run once.
   return loaded.get(name)?.exports ?? run(name, readFileSync(join(dist, name), "latin1"));
 }

@@ -38,10 +38,10 @@ export async function importedPackages(entry) {
   const text = result.outputFiles[0].text;
   const packages = new Map();
   const take = (specifier, names) => {
-    if (isBuiltin(specifier)) return;
     const known = packages.get(specifier);
-    if (known === null) return;
-    if (names === null || known === undefined) packages.set(specifier, names === null ? null : new Set(names));
+    if (isBuiltin(specifier) || known === null) return;
+    if (names === null) packages.set(specifier, null);
+    else if (known === undefined) packages.set(specifier, new Set(names));
     else for (const name of names) known.add(name);
   };
   for (const [, clause, specifier] of text.matchAll(/^import\s+([^"]*?)\s+from\s*"([^"]+)";?$/gm)) take(specifier, namedOnly(clause));
