@@ -20,6 +20,8 @@ export type WriteBytes = (fd: number, bytes: Uint8Array, offset: number, length:
 export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes = writeSync): Stdio {
   let real: Stdio | undefined;
   let closed = false;
+  // Asked once: colour is decided per diagnostic, and the answer cannot change while podc runs.
+  let plainFile: boolean | undefined;
   const materialize = (): Stdio => {
     if (real) return real;
     real = stream();
@@ -60,7 +62,7 @@ export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes =
     get(_, name) {
       if (name === "write") return writeChunk;
       if (name === "fd") return fd;
-      if (name === "isTTY" && !real && notATerminal(fd)) return false;
+      if (name === "isTTY" && !real && (plainFile ??= notATerminal(fd))) return false;
       const stdio = materialize();
       const value: unknown = Reflect.get(stdio, name);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(stdio) : value;
