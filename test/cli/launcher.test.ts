@@ -2,8 +2,10 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands.js";
+import { startClient } from "../lsp/client.js";
 
 // The launcher as installed: bin/podc.cjs over bundles built from this source into a package of the test's own (so its
 // code cache is the test's to spoil). Each command must land in a bundle that has it, and the code cache may only make
@@ -79,6 +81,34 @@ describe("bin/podc.cjs", () => {
       expect(r.stderr).toContain("in 1 script\nloaded: \n");
     }
   });
+
+  it(
+    "serves the language server from its bundles: diagnostics, podc.json's cast, and formatting",
+    async () => {
+      // Each feature below first needs a package loaded on demand from its own bundle: the protocol library, zod (a
+      // podc.json governs the script), jsonc-parser (where podc.json casts a speaker), string-width (the formatter).
+      const folder = join(pkg, "project");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, "podc.json"), JSON.stringify({ cast: { NARRATOR: "Jake" } }, null, 2));
+      const uri = pathToFileURL(join(folder, "ep.pod")).href;
+      const client = await startClient(pathToFileURL(folder).href, { command: [join(pkg, "bin", "podc.cjs"), "lsp", "--stdio"] });
+      try {
+        const published = await client.open(uri, "Title: Served\nCast:\n    HOST: Ethan\n\nHOST:    Hello.\nNARRATOR: Once.\nGEUST: Hi.\n");
+        expect(published.diagnostics.map((d) => d.code)).toEqual(["POD0201"]);
+        const definition = await client.request<{ uri: string }>("textDocument/definition", { textDocument: { uri }, position: { line: 5, character: 2 } });
+        expect(definition.uri).toBe(pathToFileURL(join(folder, "podc.json")).href);
+        const edits = await client.request<{ newText: string }[]>("textDocument/formatting", {
+          textDocument: { uri },
+          options: { tabSize: 4, insertSpaces: true },
+        });
+        expect(edits.map((e) => e.newText).join("")).toContain("HOST: Hello.");
+      } finally {
+        expect(await client.stop()).toBe(0);
+      }
+      expect(client.stderr()).toBe("");
+    },
+    SLOW,
+  );
 
   it(
     "writes a code cache on a command's first run, reads it on the next, and prints the same either way",

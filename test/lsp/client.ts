@@ -39,12 +39,16 @@ export interface TestClient {
   stop(): Promise<number | null>;
 }
 
-/** Starts the server and initializes it with `rootUri`; `watch: false` plays an editor that cannot watch files. */
+/**
+ * Starts the server and initializes it with `rootUri`; `watch: false` plays an editor that cannot watch files. The server
+ * is podc's source unless `command` names another (node's arguments, such as a built launcher's `podc.cjs lsp --stdio`).
+ */
 export async function startClient(
   rootUri: string | null = null,
-  options: { watch?: boolean; capabilities?: ClientCapabilities; initializationOptions?: unknown } = {},
+  options: { watch?: boolean; capabilities?: ClientCapabilities; initializationOptions?: unknown; command?: string[] } = {},
 ): Promise<TestClient> {
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY, "--stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+  const args = options.command ?? ["--import", "tsx", ENTRY, "--stdio"];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
