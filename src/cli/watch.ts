@@ -97,6 +97,7 @@ class WatchSession {
     if (scripts.length === 0) this.io.stderr.write("podc: no .pod scripts found yet\n");
     const printer = new DiagnosticPrinter(this.io, this.format);
     this.checkFiles(scripts, new Workspace(loadConfigFor), new Set(scripts));
+    // Colours are loaded now even when no script has findings yet: later changes are printed without waiting.
     await printer.ready([], undefined);
     for (const state of this.files.values()) {
       await printer.ready(state.diagnostics, state.source);
