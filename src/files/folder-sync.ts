@@ -1,11 +1,12 @@
-import { open } from "node:fs/promises";
+import { closeSync, openSync } from "node:fs";
+import { fsyncLater } from "./fsync-later.js";
 
 /*
  * A rename is durable only once its folder is fsynced. Concurrent jobs rename files into the same
  * episode folder at about the same moment, and each used to fsync the folder on its own. Here the
  * requests for one folder share fsyncs: a request joins the next fsync not yet started; an fsync
  * already under way may have begun before the caller's rename, so it does not count for it. The
- * fsync runs off the main thread.
+ * fsync runs off the main thread; opening and closing the folder do not (see fsyncLater).
  */
 
 interface FolderQueue {
@@ -36,14 +37,18 @@ export function syncFolderSoon(folder: string): Promise<void> {
 }
 
 async function fsyncFolder(folder: string): Promise<void> {
+  let fd: number;
   try {
-    const handle = await open(folder, "r");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    fd = openSync(folder, "r");
   } catch {
-    // Some platforms cannot open or fsync a folder; the files' own fsyncs still hold.
+    // Some platforms cannot open a folder; the files' own fsyncs still hold.
+    return;
+  }
+  try {
+    await fsyncLater(fd);
+  } catch {
+    // Nor fsync one.
+  } finally {
+    closeSync(fd);
   }
 }

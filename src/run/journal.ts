@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { formatVersionOf, JournalEntrySchema, type JournalEntry, type NewEntry } from "./journal-entry.js";
 import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 import { syncFolder } from "../files/durable.js";
+import { fsyncLater } from "../files/fsync-later.js";
 import { foldJournal, type JobRecord } from "./job-record.js";
 import { describeFileError } from "./file-errors.js";
 
@@ -58,7 +59,7 @@ const NODE_OPS: JournalFileOps = {
   write: (fd, buffer, offset, length) => fs.writeSync(fd, buffer, offset, length),
   fsync: (fd) => fs.fsyncSync(fd),
   truncate: (fd, length) => fs.ftruncateSync(fd, length),
-  fsyncLater: (fd) => new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve()))),
+  fsyncLater,
 };
 
 /** An entry waiting for its batch's fsync. */

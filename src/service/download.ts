@@ -1,14 +1,21 @@
 import { createHash } from "node:crypto";
-import { mkdir, open, rename, unlink, type FileHandle } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync, writevSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { tempBeside } from "../files/durable.js";
-import { attempt, ConsumeError, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
+import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 import { syncFolderSoon } from "../files/folder-sync.js";
+import { fsyncLater } from "../files/fsync-later.js";
+
+/*
+ * A download's file is opened, written, closed and renamed on the main thread: in the page cache each step takes
+ * microseconds, and a trip to the thread pool and back for each cost the runner more CPU than all of them together.
+ * Only the fsync, which waits on the disk, goes off the main thread (fsyncLater).
+ */
 
 /** Bytes of a download held in memory before they are written to its temporary file. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -113,7 +120,7 @@ export async function downloadAudio(
         case "file": {
           // Straight to the name the content type gives, when the caller names it so: one rename and one folder fsync, not two.
           const dest = options.finalPath ? resolve(folder, basename(options.finalPath(value.contentType))) : resolve(destPath);
-          await localStep(`cannot move the download into ${dest}`, () => rename(temp, dest));
+          localStepSync(`cannot move the download into ${dest}`, () => renameSync(temp, dest));
           moved = true;
           await syncFolderSoon(folder);
           return {
@@ -127,7 +134,7 @@ export async function downloadAudio(
         }
       }
     } finally {
-      if (!moved) await unlink(temp).catch(() => undefined);
+      if (!moved) removeQuietly(temp);
     }
   }
 }
@@ -143,33 +150,33 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
   }
   const declared = Number(headerValue(head.headers, "content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return { type: "too-big", declared };
-  const file = await localStep(`cannot create ${temp}`, () => openCreating(temp));
+  let fd: number | undefined;
   try {
     const hash = createHash("sha256");
     let bytes = 0;
-    // Chunks are written a batch at a time, not one write (a trip to the thread pool) per network chunk.
+    // Chunks are written a batch at a time, not one write per network chunk.
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    const writePending = async (): Promise<void> => {
-      const chunks = pending;
+    const writePending = (): number => {
+      const file = (fd ??= localStepSync(`cannot create ${temp}`, () => openCreating(temp)));
+      if (pending.length > 0) localStepSync(`cannot write ${temp}`, () => writeAll(file, pending, pendingBytes));
       pending = [];
       pendingBytes = 0;
-      if (chunks.length > 0) await localStep(`cannot write ${temp}`, () => file.writev(chunks));
+      return file;
     };
-    for await (const chunk of body) {
-      const buffer = chunk as Buffer;
+    await eachChunk(body, (buffer) => {
       bytes += buffer.length;
       if (bytes > maxBytes) throw new ConsumeError("OVERSIZE", `the file exceeded the ${maxBytes} bytes allowed`);
       hash.update(buffer);
       pending.push(buffer);
       pendingBytes += buffer.length;
-      if (pendingBytes >= WRITE_BATCH_BYTES) await writePending();
-    }
-    await writePending();
-    await localStep(`cannot flush ${temp}`, () => file.sync());
+      if (pendingBytes >= WRITE_BATCH_BYTES) writePending();
+    });
+    const file = writePending();
+    await localStep(`cannot flush ${temp}`, () => fsyncLater(file));
     return { type: "file", bytes, sha256: hash.digest("hex"), contentType };
   } finally {
-    await file.close().catch(() => undefined);
+    if (fd !== undefined) closeQuietly(fd);
   }
 }
 
@@ -187,15 +194,39 @@ function statusOf(head: ResponseHead | undefined): { status?: number } {
   return head ? { status: head.status } : {};
 }
 
-/** Opens a new file, creating its folder only when it is missing: a folder made once need not cost a trip to the thread pool per file. */
-async function openCreating(path: string): Promise<FileHandle> {
+/** Opens a new file for writing, creating its folder only when it is missing. */
+function openCreating(path: string): number {
   try {
-    return await open(path, "wx");
+    return openSync(path, "wx");
   } catch (error) {
     if ((error as { code?: unknown }).code !== "ENOENT") throw error;
   }
-  await mkdir(dirname(path), { recursive: true });
-  return open(path, "wx");
+  mkdirSync(dirname(path), { recursive: true });
+  return openSync(path, "wx");
+}
+
+/** Writes all of `chunks` (`total` bytes) at the file's position, going on after a short write. */
+function writeAll(fd: number, chunks: Buffer[], total: number): void {
+  const written = writevSync(fd, chunks);
+  if (written === total) return;
+  const rest = Buffer.concat(chunks, total).subarray(written);
+  for (let done = 0; done < rest.length; ) done += writeSync(fd, rest, done, rest.length - done);
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // A close that fails after the fsync loses nothing.
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Never created, or already gone.
+  }
 }
 
 /** Runs a file-system step, turning its failure into a LocalError that names the path but no secret. */
@@ -203,7 +234,20 @@ async function localStep<T>(what: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    throw new LocalError(`${what}${typeof code === "string" ? ` (${code})` : ""}`);
+    throw localError(what, error);
   }
+}
+
+/** As localStep, for a synchronous step. */
+function localStepSync<T>(what: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw localError(what, error);
+  }
+}
+
+function localError(what: string, error: unknown): LocalError {
+  const code = (error as { code?: unknown }).code;
+  return new LocalError(`${what}${typeof code === "string" ? ` (${code})` : ""}`);
 }

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
-import type { Readable } from "node:stream";
+import { finished, type Readable } from "node:stream";
 import { oneLine, redact } from "./redact.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { parseRetryAfter } from "./retry.js";
@@ -228,17 +228,44 @@ export function transportOutcome<T>(failure: TransportFailure, attempts: number,
   };
 }
 
+/**
+ * Hands each chunk of `stream` to `onChunk` as it arrives and resolves at the end. A throw from `onChunk` stops the
+ * reading and rejects with what it threw (the attempt then destroys the body). Listening for data, not iterating: an
+ * async iterator joins the buffered chunks into a new buffer at every step, a copy of each download.
+ */
+export function eachChunk(stream: Readable, onChunk: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: unknown): void => {
+      if (settled) return;
+      settled = true;
+      stream.off("data", onData);
+      if (error === undefined) resolve();
+      else reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const onData = (chunk: Buffer): void => {
+      try {
+        onChunk(chunk);
+      } catch (error) {
+        settle(error);
+      }
+    };
+    stream.on("data", onData);
+    // finished() tells an end from a close before the end (an aborted or cut-off body), which then fails.
+    finished(stream, (error) => settle(error ?? undefined));
+  });
+}
+
 /** Reads a whole body, refusing to hold more than `maxBytes` of it. */
 export async function readCapped(stream: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
+  await eachChunk(stream, (buffer) => {
     total += buffer.length;
     if (total > maxBytes) throw new ConsumeError("OVERSIZE", `the answer exceeded ${maxBytes} bytes`);
     chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  });
+  return Buffer.concat(chunks, total);
 }
 
 /** JSON.parse that answers undefined instead of throwing. */
