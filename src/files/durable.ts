@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { copyFile, open, rename, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
@@ -16,7 +16,10 @@ import { syncFolderSoon } from "./folder-sync.js";
  * leftovers are recognised by this shape (run/leftovers.ts).
  */
 export function tempBeside(target: string, ending: ".tmp" | ".part" = ".tmp"): string {
-  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}${ending}`);
+  // 48 random bits from a UUID (hex, dashes skipped): randomUUID draws on a pool of random bytes kept filled, where
+  // randomBytes made a request of its own for six bytes, at every download.
+  const uuid = randomUUID();
+  return join(dirname(target), `.${basename(target)}.${uuid.slice(0, 8)}${uuid.slice(9, 13)}${ending}`);
 }
 
 /** Replaces `target` with `text`, atomically and durably; the new file gets `mode` when given. */

@@ -172,7 +172,7 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   }
   const got = outcome.value;
   const path = got.path;
-  const measured = extensionFor(got.contentType) === ".wav" ? await wavDurationMs(path) : undefined;
+  const measured = extensionFor(got.contentType) === ".wav" ? wavDurationMs(path, { head: got.head, size: got.bytes }) : undefined;
   const durationMs = measured ?? choice.durationMs;
   const file = await journalFile(
     ctx,

@@ -20,12 +20,17 @@ import { fsyncLater } from "../files/fsync-later.js";
 /** Bytes of a download held in memory before they are written to its temporary file. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
+/** Bytes at the start of a download kept for the caller: enough for an audio file's headers. */
+const HEAD_BYTES = 64 * 1024;
+
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
   path: string;
   bytes: number;
   sha256: string;
   contentType: string;
+  /** The file's first bytes (at least HEAD_BYTES of them, or all), for a caller that reads its header. */
+  head: Buffer;
   /** Where the bytes finally came from, after redirects. */
   url: string;
 }
@@ -48,7 +53,7 @@ type HopResult =
   | { type: "error"; text: string }
   | { type: "not-audio"; contentType: string }
   | { type: "too-big"; declared: number }
-  | { type: "file"; bytes: number; sha256: string; contentType: string };
+  | { type: "file"; bytes: number; sha256: string; contentType: string; head: Buffer };
 
 /**
  * One download attempt: follows at most five redirects, each to `https:` (or `http:` on loopback),
@@ -129,7 +134,7 @@ export async function downloadAudio(
             message: `downloaded ${value.bytes} bytes`,
             attempts: 1,
             ...(traceId ? { traceId } : {}),
-            value: { path: dest, bytes: value.bytes, sha256: value.sha256, contentType: value.contentType, url: current.href },
+            value: { path: dest, bytes: value.bytes, sha256: value.sha256, contentType: value.contentType, head: value.head, url: current.href },
           };
         }
       }
@@ -157,6 +162,7 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
     // Chunks are written a batch at a time, not one write per network chunk.
     let pending: Buffer[] = [];
     let pendingBytes = 0;
+    const head: Buffer[] = [];
     const writePending = (): number => {
       const file = (fd ??= localStepSync(`cannot create ${temp}`, () => openCreating(temp)));
       if (pending.length > 0) localStepSync(`cannot write ${temp}`, () => writeAll(file, pending, pendingBytes));
@@ -168,13 +174,14 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
       bytes += buffer.length;
       if (bytes > maxBytes) throw new ConsumeError("OVERSIZE", `the file exceeded the ${maxBytes} bytes allowed`);
       hash.update(buffer);
+      if (bytes - buffer.length < HEAD_BYTES) head.push(buffer);
       pending.push(buffer);
       pendingBytes += buffer.length;
       if (pendingBytes >= WRITE_BATCH_BYTES) writePending();
     });
     const file = writePending();
     await localStep(`cannot flush ${temp}`, () => fsyncLater(file));
-    return { type: "file", bytes, sha256: hash.digest("hex"), contentType };
+    return { type: "file", bytes, sha256: hash.digest("hex"), contentType, head: head.length === 1 ? head[0]! : Buffer.concat(head) };
   } finally {
     if (fd !== undefined) closeQuietly(fd);
   }

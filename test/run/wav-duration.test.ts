@@ -8,26 +8,39 @@ import { encodeWav } from "../../src/emulator/audio/wav.js";
 const folder = mkdtempSync(join(tmpdir(), "podc-wav-"));
 
 describe("the duration of a WAV file, from its header", () => {
-  it("reads data size over byte rate", async () => {
+  it("reads data size over byte rate", () => {
     const path = join(folder, "a.wav");
     writeFileSync(path, encodeWav(new Float32Array(22_050 * 2)));
-    expect(await wavDurationMs(path)).toBe(2000);
+    expect(wavDurationMs(path)).toBe(2000);
   });
 
-  it("skips chunks before the data, and takes the rest of the file when the size was never filled in", async () => {
+  it("skips chunks before the data, and takes the rest of the file when the size was never filled in", () => {
     const wav = encodeWav(new Float32Array(11_025));
     const list = Buffer.concat([Buffer.from("LIST"), Buffer.from([5, 0, 0, 0]), Buffer.from("INFOx"), Buffer.from([0])]);
     const withList = Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
     withList.writeUInt32LE(0xffffffff, 36 + list.length + 4);
     const path = join(folder, "b.wav");
     writeFileSync(path, withList);
-    expect(await wavDurationMs(path)).toBe(500);
+    expect(wavDurationMs(path)).toBe(500);
   });
 
-  it("gives undefined for anything else", async () => {
+  it("reads the headers from the first bytes a download kept, and the file only when they lie beyond them", () => {
+    const wav = encodeWav(new Float32Array(22_050));
+    const list = Buffer.concat([Buffer.from("LIST"), Buffer.from([0, 4, 0, 0]), Buffer.alloc(1024)]);
+    const withList = Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
+    const path = join(folder, "d.wav");
+    // Not on disk: everything needed is in the kept bytes.
+    expect(wavDurationMs(join(folder, "not-written.wav"), { head: withList.subarray(0, 2048), size: withList.length })).toBe(1000);
+    // The data chunk's header lies past the kept bytes: read from the file.
+    writeFileSync(path, withList);
+    expect(wavDurationMs(path, { head: withList.subarray(0, 100), size: withList.length })).toBe(1000);
+    expect(wavDurationMs(join(folder, "not-written.wav"), { head: withList.subarray(0, 100), size: withList.length })).toBeUndefined();
+  });
+
+  it("gives undefined for anything else", () => {
     const path = join(folder, "c.mp3");
     writeFileSync(path, Buffer.from("ID3\u0004 not a wave"));
-    expect(await wavDurationMs(path)).toBeUndefined();
-    expect(await wavDurationMs(join(folder, "missing.wav"))).toBeUndefined();
+    expect(wavDurationMs(path)).toBeUndefined();
+    expect(wavDurationMs(join(folder, "missing.wav"))).toBeUndefined();
   });
 });
