@@ -21,7 +21,7 @@ import { fsyncLater } from "../files/fsync-later.js";
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** Bytes at the start of a download kept for the caller: enough for an audio file's headers. */
-const HEAD_BYTES = 64 * 1024;
+const HEAD_BYTES = 4096;
 
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
@@ -29,7 +29,7 @@ export interface Downloaded {
   bytes: number;
   sha256: string;
   contentType: string;
-  /** The file's first bytes (at least HEAD_BYTES of them, or all), for a caller that reads its header. */
+  /** The file's first bytes (HEAD_BYTES of them, or all), for a caller that reads its header. */
   head: Buffer;
   /** Where the bytes finally came from, after redirects. */
   url: string;
@@ -181,7 +181,9 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
     });
     const file = writePending();
     await localStep(`cannot flush ${temp}`, () => fsyncLater(file));
-    return { type: "file", bytes, sha256: hash.digest("hex"), contentType, head: head.length === 1 ? head[0]! : Buffer.concat(head) };
+    // A copy of the first bytes only: the chunks are the network's, and may be small.
+    const first = Buffer.concat(head, Math.min(bytes, HEAD_BYTES));
+    return { type: "file", bytes, sha256: hash.digest("hex"), contentType, head: first };
   } finally {
     if (fd !== undefined) closeQuietly(fd);
   }

@@ -32,17 +32,24 @@ export function createDispatcher(connectTimeoutMs: number, fresh = false): Dispa
     const probe = (opts as { [PROBE]?: Probe })[PROBE];
     if (!probe) return dispatch(opts, handler);
     // A proxy rather than a wrapper class: undici still calls either handler API, and both must pass through untouched.
+    // Each method is bound once per request, not at every call (undici looks one up for every chunk of a body).
+    const bound = new Map<PropertyKey, { of: unknown; method: unknown }>();
     const marked = new Proxy(handler, {
       get(target, prop) {
         const value: unknown = Reflect.get(target, prop);
         if (typeof value !== "function") return value;
-        if (prop === "onRequestStart" || prop === "onConnect") {
-          return (...args: unknown[]) => {
-            probe.written = true;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        return (value as (...a: unknown[]) => unknown).bind(target);
+        const known = bound.get(prop);
+        if (known?.of === value) return known.method;
+        const call = value as (...a: unknown[]) => unknown;
+        const method =
+          prop === "onRequestStart" || prop === "onConnect"
+            ? (...args: unknown[]) => {
+                probe.written = true;
+                return call.apply(target, args);
+              }
+            : call.bind(target);
+        bound.set(prop, { of: value, method });
+        return method;
       },
     });
     return dispatch(opts, marked);
