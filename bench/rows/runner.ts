@@ -5,7 +5,9 @@
 // a fraction of the bare loop's — what the journal, the files' checks, the manifest and the report cost beyond HTTP.
 // The loop sends each POST on a fresh connection, as podc must (a POST on a reused connection the server has just
 // closed cannot be proven unsent); a loop that reuses connections for its POSTs too is measured beside it, for
-// information: what that rule costs, which no correct client can save.
+// information: what that rule costs, which no correct client can save. Also for information: a run of one podcast, paired
+// the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the
+// first use of each code path); the per-job figure carries its share of it.
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -73,6 +75,29 @@ export const runner: Row = {
       const bareKept = kept(bare);
       const keepAliveKept = kept(keepAlive);
       const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+      // One podcast per run: the run's fixed cost, beside the loop's for one request.
+      const one: Measured[] = [];
+      const oneBare: Measured[] = [];
+      let oneDir = "";
+      await paired(
+        context.runs,
+        1,
+        async () => {
+          oneDir = repository(context, 1);
+          dirs.push(oneDir);
+          const m = await context.task<Measured>("runner", "podc", { dir: oneDir, url, key: KEY });
+          if (m.jobs !== 1) throw new Error(`podc run finished ${m.jobs} of 1 job`);
+          one.push(m);
+          return m.ms;
+        },
+        async () => {
+          const m = await context.task<Measured>("runner", "bare", { dir: oneDir || repository(context, 1), url, key: KEY, concurrency: CONCURRENCY });
+          oneBare.push(m);
+          return m.ms;
+        },
+      );
+      const oneKept = one.slice(one.length - context.runs);
+      const oneBareKept = oneBare.slice(oneBare.length - context.runs);
       const figures: Figure[] = [
         {
           id: "runner.cpu",
@@ -98,6 +123,13 @@ export const runner: Row = {
           value: summarize(podcKept.map(throughput)),
           baseline: { label: "undici loop, keep-alive POSTs", unit: "", value: summarize(keepAliveKept.map(throughput)) },
           ratio: { ...summarize(podcKept.map((m, i) => throughput(m) / throughput(keepAliveKept[i]!))), of: "podc jobs/s ÷ keep-alive loop jobs/s" },
+        },
+        {
+          id: "runner.one",
+          label: `CPU time of podc run of one podcast: what a run costs whatever its size (information)`,
+          unit: "ms",
+          value: summarize(oneKept.map((m) => m.cpuMs)),
+          baseline: { label: "bare undici loop, one request", unit: "ms", value: summarize(oneBareKept.map((m) => m.cpuMs)) },
         },
       ];
       return figures;
