@@ -32,7 +32,7 @@ export function timed(run: () => unknown): number {
 }
 
 /** A full garbage collection when the process was started with --expose-gc (tasks are). */
-function collect(): void {
+export function collect(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
