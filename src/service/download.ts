@@ -219,7 +219,7 @@ function writeAll(fd: number, chunks: Buffer[], total: number): void {
   const written = writevSync(fd, chunks);
   if (written === total) return;
   const rest = Buffer.concat(chunks, total).subarray(written);
-  for (let done = 0; done < rest.length; ) done += writeSync(fd, rest, done, rest.length - done);
+  for (let done = 0; done < rest.length;) done += writeSync(fd, rest, done, rest.length - done);
 }
 
 function closeQuietly(fd: number): void {
