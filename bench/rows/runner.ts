@@ -35,6 +35,46 @@ function repository(context: BenchContext, segments: number): string {
   return dir;
 }
 
+interface Pairs {
+  podc: Measured[];
+  bare: Measured[];
+  /** The loop that reuses connections for its POSTs too, run after each bare one, outside the pair's timing. */
+  keepAlive: Measured[];
+  /** podc's time over the bare loop's, per pair. */
+  ratio: number[];
+}
+
+/**
+ * `context.runs` pairs, after a warm-up pair, of podc run on a fresh repository of `segments` podcasts and the bare loop
+ * sending that repository's requests (with keys of its own); the keep-alive loop too when `keepAlive`.
+ */
+async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], keepAlive: boolean): Promise<Pairs> {
+  const all: Pairs = { podc: [], bare: [], keepAlive: [], ratio: [] };
+  let dir = "";
+  const runs = await paired(
+    context.runs,
+    1,
+    async () => {
+      dir = repository(context, segments);
+      dirs.push(dir);
+      const m = await context.task<Measured>("runner", "podc", { dir, url, key: KEY });
+      if (m.jobs !== segments) throw new Error(`podc run finished ${m.jobs} of ${segments} jobs`);
+      all.podc.push(m);
+      return m.ms;
+    },
+    async () => {
+      const args = { dir: dir || repository(context, segments), url, key: KEY, concurrency: CONCURRENCY };
+      const m = await context.task<Measured>("runner", "bare", args);
+      all.bare.push(m);
+      if (keepAlive) all.keepAlive.push(await context.task<Measured>("runner", "bare", { ...args, keepAlive: true }));
+      return m.ms;
+    },
+  );
+  // paired() keeps the pairs after the warm-up one; so do these.
+  const kept = (measured: Measured[]): Measured[] => measured.slice(measured.length - runs.subject.length);
+  return { podc: kept(all.podc), bare: kept(all.bare), keepAlive: kept(all.keepAlive), ratio: runs.ratio };
+}
+
 export const runner: Row = {
   id: "runner",
   title: `podc run of many podcast requests against the emulator in another process, concurrency ${CONCURRENCY}, against a bare undici loop`,
@@ -44,92 +84,42 @@ export const runner: Row = {
     const dirs: string[] = [];
     try {
       const url = server.ready.url;
-      const podc: Measured[] = [];
-      const bare: Measured[] = [];
-      const keepAlive: Measured[] = [];
-      let dir = "";
-      // Each pair: podc runs a fresh repository; the bare loop sends that repository's requests (with keys of its own).
-      const runs = await paired(
-        context.runs,
-        1,
-        async () => {
-          dir = repository(context, segments);
-          dirs.push(dir);
-          const m = await context.task<Measured>("runner", "podc", { dir, url, key: KEY });
-          if (m.jobs !== segments) throw new Error(`podc run finished ${m.jobs} of ${segments} jobs`);
-          podc.push(m);
-          return m.ms;
-        },
-        async () => {
-          const args = { dir: dir || repository(context, segments), url, key: KEY, concurrency: CONCURRENCY };
-          const m = await context.task<Measured>("runner", "bare", args);
-          bare.push(m);
-          // Outside the pair's timing: its figure is information, not the baseline.
-          keepAlive.push(await context.task<Measured>("runner", "bare", { ...args, keepAlive: true }));
-          return m.ms;
-        },
-      );
-      // paired() keeps the pairs after the warm-up one; so do these.
-      const kept = (all: Measured[]): Measured[] => all.slice(all.length - runs.subject.length);
-      const podcKept = kept(podc);
-      const bareKept = kept(bare);
-      const keepAliveKept = kept(keepAlive);
-      const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+      const many = await measurePairs(context, url, segments, dirs, true);
       // One podcast per run: the run's fixed cost, beside the loop's for one request.
-      const one: Measured[] = [];
-      const oneBare: Measured[] = [];
-      let oneDir = "";
-      await paired(
-        context.runs,
-        1,
-        async () => {
-          oneDir = repository(context, 1);
-          dirs.push(oneDir);
-          const m = await context.task<Measured>("runner", "podc", { dir: oneDir, url, key: KEY });
-          if (m.jobs !== 1) throw new Error(`podc run finished ${m.jobs} of 1 job`);
-          one.push(m);
-          return m.ms;
-        },
-        async () => {
-          const m = await context.task<Measured>("runner", "bare", { dir: oneDir || repository(context, 1), url, key: KEY, concurrency: CONCURRENCY });
-          oneBare.push(m);
-          return m.ms;
-        },
-      );
-      const oneKept = one.slice(one.length - context.runs);
-      const oneBareKept = oneBare.slice(oneBare.length - context.runs);
+      const one = await measurePairs(context, url, 1, dirs, false);
+      const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
       const figures: Figure[] = [
         {
           id: "runner.cpu",
           label: `CPU time per job of podc run (${segments} podcasts, concurrency ${CONCURRENCY})`,
           unit: "ms",
-          value: summarize(podcKept.map((m) => m.cpuMs / m.jobs)),
-          baseline: { label: "bare undici loop", unit: "ms", value: summarize(bareKept.map((m) => m.cpuMs / m.jobs)) },
+          value: summarize(many.podc.map((m) => m.cpuMs / m.jobs)),
+          baseline: { label: "bare undici loop", unit: "ms", value: summarize(many.bare.map((m) => m.cpuMs / m.jobs)) },
           target: { op: "<=", value: 6, of: "value" },
         },
         {
           id: "runner.throughput",
           label: `jobs per second of podc run, as a fraction of a bare undici loop's`,
           unit: "",
-          value: summarize(podcKept.map(throughput)),
-          baseline: { label: "bare undici loop", unit: "", value: summarize(bareKept.map(throughput)) },
-          ratio: { ...summarize(runs.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
+          value: summarize(many.podc.map(throughput)),
+          baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(throughput)) },
+          ratio: { ...summarize(many.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
           target: { op: ">=", value: 0.95 },
         },
         {
           id: "runner.throughput.keep-alive",
           label: `jobs per second of podc run, as a fraction of a loop that also reuses connections for its paid POSTs (information)`,
           unit: "",
-          value: summarize(podcKept.map(throughput)),
-          baseline: { label: "undici loop, keep-alive POSTs", unit: "", value: summarize(keepAliveKept.map(throughput)) },
-          ratio: { ...summarize(podcKept.map((m, i) => throughput(m) / throughput(keepAliveKept[i]!))), of: "podc jobs/s ÷ keep-alive loop jobs/s" },
+          value: summarize(many.podc.map(throughput)),
+          baseline: { label: "undici loop, keep-alive POSTs", unit: "", value: summarize(many.keepAlive.map(throughput)) },
+          ratio: { ...summarize(many.podc.map((m, i) => throughput(m) / throughput(many.keepAlive[i]!))), of: "podc jobs/s ÷ keep-alive loop jobs/s" },
         },
         {
           id: "runner.one",
           label: `CPU time of podc run of one podcast: what a run costs whatever its size (information)`,
           unit: "ms",
-          value: summarize(oneKept.map((m) => m.cpuMs)),
-          baseline: { label: "bare undici loop, one request", unit: "ms", value: summarize(oneBareKept.map((m) => m.cpuMs)) },
+          value: summarize(one.podc.map((m) => m.cpuMs)),
+          baseline: { label: "bare undici loop, one request", unit: "ms", value: summarize(one.bare.map((m) => m.cpuMs)) },
         },
       ];
       return figures;
