@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
-import { copyFile, open, rename, unlink, writeFile } from "node:fs/promises";
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { copyFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { syncFolderSoon } from "./folder-sync.js";
+import { fsyncLater } from "./fsync-later.js";
 
 /*
  * Writes that survive a crash whole or not at all: the bytes go to a temporary file beside the target,
@@ -35,43 +36,46 @@ export function writeFileDurably(target: string, text: string, mode?: number): v
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
-    unlinkSafely(temp);
+    removeQuietly(temp);
     throw error;
   }
   closeSync(fd);
   try {
     renameSync(temp, target);
   } catch (error) {
-    unlinkSafely(temp);
+    removeQuietly(temp);
     throw error;
   }
   syncFolder(dirname(target));
 }
 
-/** As writeFileDurably, off the main thread: for a write the caller need not wait on while other work goes on. */
+/** As writeFileDurably, with its fsyncs off the main thread: for a write the caller need not wait on while other work goes on. */
 export async function writeFileDurablyLater(target: string, text: string): Promise<void> {
-  await replaceThroughTemp(target, (temp) => writeFile(temp, text, { encoding: "utf8", flag: "wx" }));
+  await replaceThroughTemp(target, (temp) => writeFileSync(temp, text, { encoding: "utf8", flag: "wx" }));
 }
 
-/** Copies `source` over `target`, atomically and durably. */
+/** Copies `source` over `target`, atomically and durably. The copy itself is the kernel's, off the main thread. */
 export async function copyFileDurably(source: string, target: string): Promise<void> {
   await replaceThroughTemp(target, (temp) => copyFile(source, temp));
 }
 
-/** Makes `target` anew: `fill` writes a temporary file beside it, which is synced, renamed over `target`, and its folder synced. */
-async function replaceThroughTemp(target: string, fill: (temp: string) => Promise<void>): Promise<void> {
+/**
+ * Makes `target` anew: `fill` writes a temporary file beside it, which is synced, renamed over `target`, and its folder
+ * synced. Only the fsyncs leave the main thread (see fsyncLater).
+ */
+async function replaceThroughTemp(target: string, fill: (temp: string) => Promise<void> | void): Promise<void> {
   const temp = tempBeside(target);
   try {
     await fill(temp);
-    const handle = await open(temp, "r+");
+    const fd = openSync(temp, "r+");
     try {
-      await handle.sync();
+      await fsyncLater(fd);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
-    await rename(temp, target);
+    renameSync(temp, target);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    removeQuietly(temp);
     throw error;
   }
   await syncFolderSoon(dirname(target));
@@ -79,7 +83,7 @@ async function replaceThroughTemp(target: string, fill: (temp: string) => Promis
 
 /** Moves `source` onto `target` (same folder), durably; the folder's fsync is shared with other renames there at the same moment. */
 export async function renameDurably(source: string, target: string): Promise<void> {
-  await rename(source, target);
+  renameSync(source, target);
   await syncFolderSoon(dirname(target));
 }
 
@@ -96,10 +100,11 @@ export function syncFolder(folder: string): void {
   }
 }
 
-function unlinkSafely(path: string): void {
+/** Removes the file at `path` if it is there: one never made, or already gone, is no error. */
+export function removeQuietly(path: string): void {
   try {
     unlinkSync(path);
   } catch {
-    // already gone
+    // never made, or already gone
   }
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync, writevSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, writeSync, writevSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
-import { tempBeside } from "../files/durable.js";
+import { removeQuietly, tempBeside } from "../files/durable.js";
 import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
@@ -227,14 +227,6 @@ function closeQuietly(fd: number): void {
     closeSync(fd);
   } catch {
     // A close that fails after the fsync loses nothing.
-  }
-}
-
-function removeQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    // Never created, or already gone.
   }
 }
 
