@@ -1,6 +1,7 @@
 import { nearest } from "../diagnostics/suggest.js";
 import { COMMANDS } from "./commands.js";
 import { docsPath, version } from "./installation.js";
+import { interpretShapes } from "./interpreted-shapes.js";
 import { EXIT, type Io } from "./io.js";
 import { processStdio } from "./stdio.js";
 
@@ -31,6 +32,7 @@ function unknownCommand(name: string, io: Io): number {
 
 /** The whole command line: argv in, exit code out. Usage mistakes are one line on stderr and exit code 2. */
 export async function main(argv: string[], io: Io): Promise<number> {
+  interpretShapes();
   const [name, ...rest] = argv;
   // Bare `podc`, as cargo and gh do: the overview on stdout, and success, since nothing went wrong.
   if (name === undefined || name === "--help" || name === "-h") {
