@@ -5,7 +5,10 @@
 // a fraction of the bare loop's — what the journal, the files' checks, the manifest and the report cost beyond HTTP.
 // The loop sends each POST on a fresh connection, as podc must (a POST on a reused connection the server has just
 // closed cannot be proven unsent); a loop that reuses connections for its POSTs too is measured beside it, for
-// information: what that rule costs, which no correct client can save. Also for information: a run of one podcast, paired
+// information: what that rule costs, which no correct client can save. Beside it, also for information, a loop that
+// fsyncs each file it writes before going on, the one disk step no client that keeps what it paid for can skip: the
+// difference between the two loops is what that step costs on this machine, and podc's CPU over this loop's is the
+// figure that moves least with the machine's speed. Also for information: a run of one podcast, paired
 // the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the
 // first use of each code path); the per-job figure carries its share of it.
 
@@ -40,16 +43,18 @@ interface Pairs {
   bare: Measured[];
   /** The loop that reuses connections for its POSTs too, run after each bare one, outside the pair's timing. */
   keepAlive: Measured[];
+  /** The loop that fsyncs each file, run after each bare one, outside the pair's timing. */
+  flushed: Measured[];
   /** podc's time over the bare loop's, per pair. */
   ratio: number[];
 }
 
 /**
  * `context.runs` pairs, after a warm-up pair, of podc run on a fresh repository of `segments` podcasts and the bare loop
- * sending that repository's requests (with keys of its own); the keep-alive loop too when `keepAlive`.
+ * sending that repository's requests (with keys of its own); the keep-alive and the fsyncing loops too when `others`.
  */
-async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], keepAlive: boolean): Promise<Pairs> {
-  const all: Pairs = { podc: [], bare: [], keepAlive: [], ratio: [] };
+async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
+  const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], ratio: [] };
   let dir = "";
   const runs = await paired(
     context.runs,
@@ -66,13 +71,19 @@ async function measurePairs(context: BenchContext, url: string, segments: number
       const args = { dir: dir || repository(context, segments), url, key: KEY, concurrency: CONCURRENCY };
       const m = await context.task<Measured>("runner", "bare", args);
       all.bare.push(m);
-      if (keepAlive) all.keepAlive.push(await context.task<Measured>("runner", "bare", { ...args, keepAlive: true }));
+      if (others) {
+        all.keepAlive.push(await context.task<Measured>("runner", "bare", { ...args, keepAlive: true }));
+        // Into a folder of its own: the bare loop's files are already in `dir`'s.
+        const own = repository(context, segments);
+        dirs.push(own);
+        all.flushed.push(await context.task<Measured>("runner", "bare", { ...args, dir: own, flush: true }));
+      }
       return m.ms;
     },
   );
   // paired() keeps the pairs after the warm-up one; so do these.
   const kept = (measured: Measured[]): Measured[] => measured.slice(measured.length - runs.subject.length);
-  return { podc: kept(all.podc), bare: kept(all.bare), keepAlive: kept(all.keepAlive), ratio: runs.ratio };
+  return { podc: kept(all.podc), bare: kept(all.bare), keepAlive: kept(all.keepAlive), flushed: kept(all.flushed), ratio: runs.ratio };
 }
 
 export const runner: Row = {
@@ -95,6 +106,8 @@ export const runner: Row = {
           unit: "ms",
           value: summarize(many.podc.map((m) => m.cpuMs / m.jobs)),
           baseline: { label: "bare undici loop", unit: "ms", value: summarize(many.bare.map((m) => m.cpuMs / m.jobs)) },
+          // The target is a time; the ratio, per pair, is what holds still when the machine's speed changes.
+          ratio: { ...summarize(many.podc.map((m, i) => m.cpuMs / many.bare[i]!.cpuMs)), of: "podc CPU ÷ bare loop CPU" },
           target: { op: "<=", value: 6, of: "value" },
         },
         {
@@ -113,6 +126,14 @@ export const runner: Row = {
           value: summarize(many.podc.map(throughput)),
           baseline: { label: "undici loop, keep-alive POSTs", unit: "", value: summarize(many.keepAlive.map(throughput)) },
           ratio: { ...summarize(many.podc.map((m, i) => throughput(m) / throughput(many.keepAlive[i]!))), of: "podc jobs/s ÷ keep-alive loop jobs/s" },
+        },
+        {
+          id: "runner.cpu.flushed",
+          label: `CPU time per job of podc run, against a loop that also fsyncs each file it writes (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map((m) => m.cpuMs / m.jobs)),
+          baseline: { label: "undici loop, each file fsynced", unit: "ms", value: summarize(many.flushed.map((m) => m.cpuMs / m.jobs)) },
+          ratio: { ...summarize(many.podc.map((m, i) => m.cpuMs / many.flushed[i]!.cpuMs)), of: "podc CPU ÷ fsyncing loop CPU" },
         },
         {
           id: "runner.one",
