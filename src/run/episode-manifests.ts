@@ -12,8 +12,9 @@ import { removeStaleFiles, type ListedFile } from "./stale-files.js";
  * crash it is valid JSON and lists only complete files — possibly fewer than are on disk, which the
  * journal still knows, so the next run lists them again.
  *
- * Mid-run writes fsync off the main thread, one after another per episode (a later one must not land before an
- * earlier one): fsynced synchronously, each held every job of the run still for as long as the disk took. The end's write waits for them (`settled`), and a mid-run write that failed fails the run's end.
+ * Mid-run writes send their fsyncs off the main thread (a synchronous fsync held every job of the run still for as long
+ * as the disk took), one write after another per episode: a later one must not land before an earlier one. The end's
+ * write waits for them (`settled`), and a mid-run write that failed fails the run's end.
  */
 
 /** A mid-run manifest older than this is rewritten at the next new file, however few files came since. */
