@@ -8,9 +8,9 @@
 // information: what that rule costs, which no correct client can save. Beside it, also for information, a loop that
 // fsyncs each file it writes before going on, the one disk step no client that keeps what it paid for can skip: the
 // difference between the two loops is what that step costs on this machine, and podc's CPU over this loop's is the
-// figure that moves least with the machine's speed. Also for information: a run of one podcast, paired
-// the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the
-// first use of each code path); the per-job figure carries its share of it.
+// figure that moves least with the machine's speed. Also for information: a run of one podcast, paired the same way,
+// whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the first use of
+// each code path); the per-job figure carries its share of it.
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -6,7 +6,7 @@
 // proven unsent, and only a provably unsent POST may be sent again), so the loop does too unless told `keepAlive`: the
 // loop that reuses connections for its POSTs is measured for information only.
 
-import { closeSync, fsync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { Agent, request } from "undici";
@@ -14,6 +14,7 @@ import { COMMANDS } from "../../src/cli/commands.js";
 import { main } from "../../src/cli/main.js";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
+import { fsyncLater } from "../../src/files/fsync-later.js";
 import { collect, defineTasks } from "../lib/task.js";
 
 interface Measured {
@@ -37,12 +38,12 @@ async function measure(run: () => Promise<number>): Promise<Measured> {
   return { ms, cpuMs: (used.user + used.system) / 1000, userMs: used.user / 1000, systemMs: used.system / 1000, jobs };
 }
 
-/** Writes `bytes` to a new file at `path` and fsyncs it through the thread pool before resolving. */
+/** Writes `bytes` to a new file at `path` and fsyncs it through the thread pool, as podc does, before resolving. */
 async function writeFlushed(path: string, bytes: Buffer): Promise<void> {
   const fd = openSync(path, "wx");
   try {
     writeSync(fd, bytes);
-    await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
+    await fsyncLater(fd);
   } finally {
     closeSync(fd);
   }
