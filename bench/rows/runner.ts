@@ -8,7 +8,10 @@
 // information: what that rule costs, which no correct client can save. Beside it, also for information, a loop that
 // fsyncs each file it writes before going on, the one disk step no client that keeps what it paid for can skip: the
 // difference between the two loops is what that step costs on this machine, and podc's CPU over this loop's is the
-// figure that moves least with the machine's speed. Also for information: a run of one podcast, paired the same way,
+// figure that moves least with the machine's speed. And a loop whose HTTP parser stays at V8's baseline tier: the bare
+// loop, like any undici client left to V8's defaults, pays an optimizing compile of undici's parser (about 220 ms of CPU
+// a process) that podc does not (src/service/baseline-wasm.ts); against this loop, podc's CPU over the loop's is its own
+// work, with that saving taken out. Also for information: a run of one podcast, paired the same way,
 // whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the first use of
 // each code path); the per-job figure carries its share of it.
 
@@ -45,6 +48,8 @@ interface Pairs {
   keepAlive: Measured[];
   /** The loop that fsyncs each file, run after each bare one, outside the pair's timing. */
   flushed: Measured[];
+  /** The loop with undici's parser at V8's baseline tier, as podc keeps it, run after each bare one, outside the timing. */
+  baselineWasm: Measured[];
   /** podc's time over the bare loop's, per pair. */
   ratio: number[];
 }
@@ -54,7 +59,7 @@ interface Pairs {
  * sending that repository's requests (with keys of its own); the keep-alive and the fsyncing loops too when `others`.
  */
 async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
-  const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], ratio: [] };
+  const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], baselineWasm: [], ratio: [] };
   let dir = "";
   const runs = await paired(
     context.runs,
@@ -77,13 +82,23 @@ async function measurePairs(context: BenchContext, url: string, segments: number
         const own = repository(context, segments);
         dirs.push(own);
         all.flushed.push(await context.task<Measured>("runner", "bare", { ...args, dir: own, flush: true }));
+        const third = repository(context, segments);
+        dirs.push(third);
+        all.baselineWasm.push(await context.task<Measured>("runner", "bare", { ...args, dir: third, baselineWasm: true }));
       }
       return m.ms;
     },
   );
   // paired() keeps the pairs after the warm-up one; so do these.
   const kept = (measured: Measured[]): Measured[] => measured.slice(measured.length - runs.subject.length);
-  return { podc: kept(all.podc), bare: kept(all.bare), keepAlive: kept(all.keepAlive), flushed: kept(all.flushed), ratio: runs.ratio };
+  return {
+    podc: kept(all.podc),
+    bare: kept(all.bare),
+    keepAlive: kept(all.keepAlive),
+    flushed: kept(all.flushed),
+    baselineWasm: kept(all.baselineWasm),
+    ratio: runs.ratio,
+  };
 }
 
 export const runner: Row = {
@@ -134,6 +149,14 @@ export const runner: Row = {
           value: summarize(many.podc.map((m) => m.cpuMs / m.jobs)),
           baseline: { label: "undici loop, each file fsynced", unit: "ms", value: summarize(many.flushed.map((m) => m.cpuMs / m.jobs)) },
           ratio: { ...summarize(many.podc.map((m, i) => m.cpuMs / many.flushed[i]!.cpuMs)), of: "podc CPU ÷ fsyncing loop CPU" },
+        },
+        {
+          id: "runner.cpu.baseline-wasm",
+          label: `CPU time per job of podc run, against a loop whose HTTP parser also stays at V8's baseline tier, as podc's does (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map((m) => m.cpuMs / m.jobs)),
+          baseline: { label: "undici loop, parser at baseline tier", unit: "ms", value: summarize(many.baselineWasm.map((m) => m.cpuMs / m.jobs)) },
+          ratio: { ...summarize(many.podc.map((m, i) => m.cpuMs / many.baselineWasm[i]!.cpuMs)), of: "podc CPU ÷ that loop's CPU" },
         },
         {
           id: "runner.one",

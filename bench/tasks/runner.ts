@@ -15,6 +15,7 @@ import { main } from "../../src/cli/main.js";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { fsyncLater } from "../../src/files/fsync-later.js";
+import { holdBaselineWasm } from "../../src/service/baseline-wasm.js";
 import { collect, defineTasks } from "../lib/task.js";
 
 interface Measured {
@@ -80,7 +81,8 @@ defineTasks({
    * The same requests as `podc run` of the script in `dir` would send, from a plain undici loop with `concurrency` in
    * flight: each POST on a fresh connection (as podc's), the GETs on keep-alive ones; with `keepAlive`, the POSTs too.
    * With `flush`, each file is fsynced (off the main thread, as podc does) before the loop goes on: the one disk step
-   * no client that keeps what it paid for can skip.
+   * no client that keeps what it paid for can skip. With `baselineWasm`, undici's HTTP parser stays at V8's baseline
+   * tier, as podc keeps it (src/service/baseline-wasm.ts).
    */
   async bare({
     dir,
@@ -89,6 +91,7 @@ defineTasks({
     concurrency,
     keepAlive = false,
     flush = false,
+    baselineWasm = false,
   }: {
     dir: string;
     url: string;
@@ -96,10 +99,13 @@ defineTasks({
     concurrency: number;
     keepAlive?: boolean;
     flush?: boolean;
+    baselineWasm?: boolean;
   }) {
     const text = readFileSync(join(dir, "episode.pod"), "utf8");
     const plan = analyze(text, { file: "episode.pod", config: defaultConfig(), plan: true }).plan!;
     const requests = plan.requests.map((r) => ({ path: r.path, body: JSON.stringify(r.body) }));
+    // Before the first connection, where undici compiles its parser.
+    const release = baselineWasm ? holdBaselineWasm() : undefined;
     const out = join(dir, "bare");
     mkdirSync(out, { recursive: true });
     const dispatcher = new Agent({ connections: concurrency });
@@ -130,6 +136,7 @@ defineTasks({
       return requests.length;
     });
     await Promise.all([dispatcher.close(), paid.close()]);
+    release?.();
     return result;
   },
 });

@@ -32,6 +32,7 @@ import {
 } from "../contract/responses.js";
 import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
+import { holdBaselineWasm } from "./baseline-wasm.js";
 import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
 import { baseUrlProblem } from "../contract/loopback.js";
 import { apiKeyProblems } from "./api-key.js";
@@ -133,6 +134,7 @@ export class ServiceClient {
   readonly #dispatcher: Dispatcher;
   readonly #paidDispatcher: Dispatcher;
   readonly #onEvent: ((event: ServiceEvent) => void) | undefined;
+  readonly #releaseBaselineWasm: () => void;
 
   constructor(options: ServiceClientOptions) {
     // The client refuses only what would break a request (an empty key, one that splits the Authorization header);
@@ -158,6 +160,8 @@ export class ServiceClient {
       maxDownloadBytes: options.maxDownloadBytes ?? 1024 * 1024 * 1024,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     };
+    // Before the first connection, where undici compiles its HTTP parser (baseline-wasm.ts says why).
+    this.#releaseBaselineWasm = holdBaselineWasm();
     this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
     this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
     this.#onEvent = options.onEvent;
@@ -216,7 +220,11 @@ export class ServiceClient {
 
   /** Closes the keep-alive connections; pending calls finish first. */
   async close(): Promise<void> {
-    await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
+    try {
+      await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
+    } finally {
+      this.#releaseBaselineWasm();
+    }
   }
 
   #url(path: string): URL {

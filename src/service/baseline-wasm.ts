@@ -1,0 +1,34 @@
+import { setFlagsFromString } from "node:v8";
+
+/*
+ * undici parses HTTP with llhttp, compiled to WebAssembly at a client's first connection. V8 compiles it with its
+ * baseline compiler, then, within the first fifty or so responses, compiles the parser's main function again with its
+ * optimizing compiler on a background thread: about 220 ms of CPU on our machines, more than podc's client spends on
+ * all the jobs of a 30-job run. podc reads two small responses per job, so the optimized parser does not win back what
+ * it cost over a run of hundreds of jobs (`npm run bench`'s runner row measures, at 200 jobs, a loop kept at the baseline
+ * tier beside one left to V8's defaults). So while a service client is open, WebAssembly stays at the baseline tier.
+ *
+ * V8's settings are the process's, and V8 refuses a code cache made under other settings than its own: the launcher
+ * saves its caches as the process exits, so the setting is put back when the last client closes, and a later start
+ * still accepts what this one saved.
+ */
+
+let holders = 0;
+
+/** Keeps WebAssembly compiled from now on at V8's baseline tier until every holder has released; returns the release. */
+export function holdBaselineWasm(): () => void {
+  if (holders++ === 0) setTiering(false);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--holders === 0) setTiering(true);
+  };
+}
+
+function setTiering(on: boolean): void {
+  // Both: without dynamic tiering, V8 would otherwise optimize every function at once, in the background.
+  const prefix = on ? "--" : "--no-";
+  setFlagsFromString(`${prefix}wasm-dynamic-tiering`);
+  setFlagsFromString(`${prefix}wasm-tier-up`);
+}
