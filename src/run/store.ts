@@ -13,8 +13,9 @@ import type { JournalEntry, NewEntry } from "./journal-entry.js";
  *             Implemented in state/, above the runner, and handed to it by the front that chose it
  *             (SharedStoreAccess below), so that the runner never imports what implements its port.
  *
- * The money rules are the same for both: every entry is durable before `append` resolves, and an
- * `intent` is durable before its paid request leaves. On the shared store, an intent commits only for
+ * The money rules are the same for both: every entry is durable before `append` resolves (on the file
+ * store, a `done` only by the time the store closes: journal.ts says why), and an `intent` is durable
+ * before its paid request leaves. On the shared store, an intent commits only for
  * the run that holds the job's claim (ClaimLostError otherwise), and nothing is sent without it.
  */
 
@@ -49,7 +50,7 @@ export interface OtherRun {
 export interface EntryWriter {
   /** Where the entries go, for messages (a path, or the database's host:port/name). */
   readonly where: string;
-  /** Makes `entry` durable; resolves once it is. */
+  /** Makes `entry` durable; resolves once it is (a `done` on the file store: see journal.ts). */
   append(entry: NewEntry): Promise<JournalEntry>;
 }
 

@@ -173,6 +173,26 @@ describe("group commit: entries committed together share one fsync", () => {
     expect(readJournal(state).entries.map((e) => e.job)).toEqual(Array.from({ length: 10 }, (_, i) => jobKey(i)));
   });
 
+  it("writes a batch of nothing but `done` entries without an fsync, and flushes it with the next batch or on close", async () => {
+    const state = dir();
+    const { ops, syncs } = counted();
+    const journal = Journal.open(state, ops);
+    await Promise.all([journal.commit(intentOf(0)), journal.commit(intentOf(1))]);
+    expect(syncs).toHaveLength(1);
+    // `done` licenses nothing: its batch is written, and resolves, without waiting on the disk.
+    await journal.commit({ type: "done", job: jobKey(0) });
+    expect(syncs).toHaveLength(1);
+    expect(readJournal(state).entries.map((e) => e.type)).toEqual(["intent", "intent", "done"]);
+    // A batch with anything else in it is fsynced, which flushes the earlier line too.
+    await Promise.all([journal.commit({ type: "done", job: jobKey(1) }), journal.commit(intentOf(2))]);
+    expect(syncs).toHaveLength(2);
+    await journal.commit({ type: "done", job: jobKey(2) });
+    expect(syncs).toHaveLength(2);
+    journal.close();
+    expect(syncs).toHaveLength(3);
+    expect(readRecords(state).get(jobKey(2))!.state).toBe("done");
+  });
+
   it("fails the whole batch when its write fails, and refuses intents afterwards", async () => {
     const state = dir();
     let full = false;
