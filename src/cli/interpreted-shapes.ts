@@ -6,7 +6,10 @@
  * turns zod's `jitless` setting on before any command runs.
  */
 
-/** Sets zod's `jitless` for this process, whether zod is loaded already or later, without loading it. */
+/**
+ * Sets zod's `jitless` for this process without loading zod. It holds for the shapes built after it: zod reads the
+ * setting as it builds a shape, when the shape's module loads, so call it before any command's modules load.
+ */
 export function interpretShapes(): void {
   // z.config() keeps zod's settings on this global, which zod creates only when it is absent: setting it here holds
   // whichever loads first. A test checks that z.config() sees it, so a zod that moves its settings fails it.
