@@ -9,9 +9,9 @@
 // fsyncs each file it writes before going on, the one disk step no client that keeps what it paid for can skip: the
 // difference between the two loops is what that step costs on this machine, and podc's CPU over this loop's is the
 // figure that moves least with the machine's speed. And a loop whose HTTP parser stays at V8's baseline tier: the bare
-// loop, like any undici client left to V8's defaults, pays an optimizing compile of undici's parser (about 220 ms of CPU
-// a process) that podc does not (src/service/baseline-wasm.ts); against this loop, podc's CPU over the loop's is its own
-// work, with that saving taken out. Also for information: a run of one podcast, paired the same way,
+// loop, like any undici client left to V8's defaults, pays an optimizing compile of undici's parser that podc does not
+// (src/service/baseline-wasm.ts), and the difference between the two loops is what it costs; against this loop, podc's
+// CPU over the loop's is its own work, with that saving taken out. Also for information: a run of one podcast, paired the same way,
 // whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the first use of
 // each code path); the per-job figure carries its share of it.
 

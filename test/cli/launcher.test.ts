@@ -150,8 +150,8 @@ describe("bin/podc.cjs", () => {
   it(
     "keeps undici's HTTP parser at V8's baseline tier through a run of many podcasts",
     () => {
-      // V8 otherwise compiles the parser again with its optimizing compiler within fifty responses: about 220 ms of CPU,
-      // more than all the parsing of a run of a few hundred podcasts costs.
+      // V8 otherwise compiles the parser again with its optimizing compiler within fifty responses, a cost the parsing of
+      // a run's responses never wins back (src/service/baseline-wasm.ts).
       const parts = Array.from({ length: 60 }, (_, i) => `# Part ${i + 1}\n\nHOST: Part ${i + 1} of the night.\nGUEST: Still here.\n`);
       writeFileSync(join(pkg, "many.pod"), `Title: Many Parts\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n${parts.join("\n")}`);
       const r = spawnSync(process.execPath, ["--trace-wasm-compilation-times", join(pkg, "bin", "podc.cjs"), "run", "--local", "--no-build", "many.pod"], {
