@@ -13,8 +13,7 @@
 // (src/service/baseline-wasm.ts), and the difference between the two loops is what it costs; against this loop, podc's
 // CPU over the loop's is its own work, with that saving taken out. Also for information: a run of one podcast, paired the same way,
 // whose CPU time is what a run costs whatever its size (compiling the script, the lock, the journal, the first use of
-// each code path); the per-job figure carries its share of it. Every timed run starts on a settled disk (see settleDisk
-// in bench/tasks/runner.ts), so that no run pays for the file data another left for the disk to write.
+// each code path); the per-job figure carries its share of it.
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -6,7 +6,6 @@
 // proven unsent, and only a provably unsent POST may be sent again), so the loop does too unless told `keepAlive`: the
 // loop that reuses connections for its POSTs is measured for information only.
 
-import { execFileSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -29,26 +28,8 @@ interface Measured {
   jobs: number;
 }
 
-/**
- * Writes every other process's pending file data to the disk (sync(1)); without the program, nothing. On ext4 (data=ordered)
- * a run's first fsync commits the file system's journal, and with it the data of every file written but not yet flushed
- * by anyone: the loops that write without fsyncing, measured just before, would have their deferred disk work charged to
- * the next run's fsyncs.
- */
-function settleDisk(): void {
-  try {
-    execFileSync("sync", { stdio: "ignore" });
-  } catch {
-    // no sync(1) here: the runs share the disk as they find it
-  }
-}
-
-/**
- * Wall and CPU time (user + system, every thread of this process) of `run`, on a settled disk (settleDisk) and after a
- * full collection (as timed() does).
- */
+/** Wall and CPU time (user + system, every thread of this process) of `run`, after a full collection (as timed() does). */
 async function measure(run: () => Promise<number>): Promise<Measured> {
-  settleDisk();
   // Otherwise the garbage of loading the modules is collected during the run, and counted as the jobs' work.
   collect();
   const cpu = process.cpuUsage();
