@@ -160,11 +160,12 @@ export class ServiceClient {
       maxDownloadBytes: options.maxDownloadBytes ?? 1024 * 1024 * 1024,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     };
-    // Before the first connection, where undici compiles its HTTP parser (baseline-wasm.ts says why).
-    this.#releaseBaselineWasm = holdBaselineWasm();
     this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
     this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
     this.#onEvent = options.onEvent;
+    // Last, so that nothing above can throw while holding it; still before the first connection, where undici compiles
+    // its HTTP parser (baseline-wasm.ts says why).
+    this.#releaseBaselineWasm = holdBaselineWasm();
   }
 
   /** The origin that may receive the API key; audio links elsewhere are fetched without it. */
