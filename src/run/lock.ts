@@ -1,16 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { syncFolder } from "../files/durable.js";
 
 /*
  * One `podc run` per repository at a time: two runs sharing a journal could each decide to send the
  * same paid request. The lock is `.podc/lock`, created exclusively (O_EXCL), holding the holder's pid,
  * host and start time. A lock whose process is dead on this host is stale and reclaimed; a lock from
  * another host (a shared folder) is never reclaimed automatically, because its process cannot be seen.
+ *
+ * The lock is not flushed to disk (no fsync of the file or its folder): it excludes live processes, which see it
+ * through the file system at once, and a crash that could lose it also ends its holder. What a machine's crash leaves
+ * (no lock, or an empty one) is what a run killed between creating and writing it leaves, and both are handled below.
  */
 
 const LOCK_FILE = "lock";
@@ -48,7 +51,6 @@ export class RunLock {
     const holder: LockHolder = { v: LOCK_VERSION, pid: process.pid, host: hostname(), startedAt: now().toISOString(), nonce: randomBytes(8).toString("hex") };
     for (let attempt = 0; attempt < 50; attempt++) {
       if (tryCreate(path, holder)) {
-        syncFolder(stateDir);
         removeOldMarkers(stateDir);
         return new RunLock(path, holder);
       }
@@ -99,7 +101,6 @@ function tryCreate(path: string, holder: LockHolder): boolean {
   }
   try {
     writeSync(fd, `${JSON.stringify(holder)}\n`);
-    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
