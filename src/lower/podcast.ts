@@ -148,7 +148,19 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
   const origin = originOf(start.line, section, cutBy);
   const speakers = batch.map((turn) => turn.speaker);
-  return { key: requestKey("POST", PODCAST_PATH, body), kind: "podcast", method: "POST", path: PODCAST_PATH, body, origin, speakers };
+  // The key is made when first read (see PlannedBase).
+  let key: string | undefined;
+  return {
+    get key(): string {
+      return (key ??= requestKey("POST", PODCAST_PATH, body));
+    },
+    kind: "podcast",
+    method: "POST",
+    path: PODCAST_PATH,
+    body,
+    origin,
+    speakers,
+  };
 }
 
 /**

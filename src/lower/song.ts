@@ -29,7 +29,18 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   if (body === undefined) return undefined;
   const line = song.span.start.line;
   const origin: Origin = context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
-  const planned: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+  // The key is made when first read (see PlannedBase).
+  let key: string | undefined;
+  const planned: PlannedSong = {
+    get key(): string {
+      return (key ??= requestKey("POST", SONG_PATH, body));
+    },
+    kind: "song",
+    method: "POST",
+    path: SONG_PATH,
+    body,
+    origin,
+  };
   // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key.
   if (takes.pickWritten) planned.pick = takes.pick;
   return planned;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { canonicalJson } from "../contract/canonical-json.js";
 import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
 import type { PodcastRequest, SongRequest } from "../contract/requests.js";
@@ -82,9 +82,8 @@ export function keyBaseOf(baseUrl: string): string {
 
 /** Lower-case hex SHA-256 of the canonical JSON of `{base, body, method, path}`. */
 export function jobKey(path: string, body: unknown, keyBase: string): string {
-  return createHash("sha256")
-    .update(canonicalJson({ base: keyBase, body, method: "POST", path }), "utf8")
-    .digest("hex");
+  // The one-shot form of createHash().update().digest(): the same digest, without a Hash object per job.
+  return hash("sha256", canonicalJson({ base: keyBase, body, method: "POST", path }), "hex");
 }
 
 /**
