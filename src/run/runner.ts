@@ -93,8 +93,15 @@ class Run {
     // What each manifest listed before this run wrote any: the files podc may remove at the end.
     const listedBefore = new Map(this.#o.episodes.map((episode) => [episode, listedFiles(episode.outDir)]));
     const endings = new Map<string, Ending>();
+    // The jobs that can have a slot at once start first; the rest, which would only queue for one, a turn of the event
+    // loop later. The first jobs' intents then go to disk (the journal writes a batch once the turn's jobs have queued
+    // theirs) while the rest take their first steps, instead of after them: a long run's first request leaves sooner.
+    // The order jobs ask for slots is the schedule's either way.
+    const first = Math.max(1, this.#o.service.settings.concurrency);
+    let rest: Promise<void> | undefined;
     await Promise.all(
-      jobs.map(async (job) => {
+      jobs.map(async (job, index) => {
+        if (index >= first) await (rest ??= new Promise<void>((resolve) => setTimeout(resolve, 0)));
         const ending = await this.#drive(job).catch((error: unknown) => this.#localError(job, error));
         endings.set(job.key, ending);
       }),
