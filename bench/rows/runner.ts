@@ -60,30 +60,44 @@ interface Pairs {
  */
 async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
   const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], baselineWasm: [], ratio: [] };
+  const fresh = (): string => {
+    const made = repository(context, segments);
+    dirs.push(made);
+    return made;
+  };
+  // Every run writes into folders no run wrote before, and a pair's folders are gone before the next pair starts. The
+  // loops never fsync: kept, their files would be written back by the kernel half a minute later, during some later
+  // run's clock (a pair takes about ten seconds), and a loop rewriting files another run left makes the kernel write
+  // them back at once. Removed while unwritten, they are never written at all.
   let dir = "";
+  let calls = 0;
+  const startOfPair = (): void => {
+    if (calls++ % 2 !== 0) return;
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    dir = "";
+  };
   const runs = await paired(
     context.runs,
     1,
     async () => {
-      dir = repository(context, segments);
-      dirs.push(dir);
+      startOfPair();
+      dir = fresh();
       const m = await context.task<Measured>("runner", "podc", { dir, url, key: KEY });
       if (m.jobs !== segments) throw new Error(`podc run finished ${m.jobs} of ${segments} jobs`);
       all.podc.push(m);
       return m.ms;
     },
     async () => {
-      const args = { dir: dir || repository(context, segments), url, key: KEY, concurrency: CONCURRENCY };
+      startOfPair();
+      // In podc's repository when podc ran first (the loop writes into a folder of its own there), else a new one.
+      const args = { dir: dir || fresh(), url, key: KEY, concurrency: CONCURRENCY };
       const m = await context.task<Measured>("runner", "bare", args);
       all.bare.push(m);
       if (others) {
-        all.keepAlive.push(await context.task<Measured>("runner", "bare", { ...args, keepAlive: true }));
-        // Each into a folder of its own: the bare loop's files are already in `dir`'s.
-        const inOwnFolder = (options: { flush?: boolean; baselineWasm?: boolean }): Promise<Measured> => {
-          const own = repository(context, segments);
-          dirs.push(own);
-          return context.task<Measured>("runner", "bare", { ...args, dir: own, ...options });
-        };
+        // Each into a repository of its own: the bare loop's files are already in `dir`'s.
+        const inOwnFolder = (options: { keepAlive?: boolean; flush?: boolean; baselineWasm?: boolean }): Promise<Measured> =>
+          context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options });
+        all.keepAlive.push(await inOwnFolder({ keepAlive: true }));
         all.flushed.push(await inOwnFolder({ flush: true }));
         all.baselineWasm.push(await inOwnFolder({ baselineWasm: true }));
       }
