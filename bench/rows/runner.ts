@@ -70,9 +70,9 @@ async function measurePairs(context: BenchContext, url: string, segments: number
   // run's clock (a pair takes about ten seconds), and a loop rewriting files another run left makes the kernel write
   // them back at once. Removed while unwritten, they are never written at all.
   let dir = "";
-  let calls = 0;
+  // A pair starts when neither of its two runs has been measured yet: podc and the bare loop are even.
   const startOfPair = (): void => {
-    if (calls++ % 2 !== 0) return;
+    if (all.podc.length !== all.bare.length) return;
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
     dir = "";
   };

@@ -4,9 +4,9 @@ import { setFlagsFromString } from "node:v8";
  * undici parses HTTP with llhttp, compiled to WebAssembly at a client's first connection. V8 compiles it with its
  * baseline compiler, then, within the first fifty or so responses, compiles the parser's main function again with its
  * optimizing compiler on a background thread. podc reads two small responses per job, and the optimized parser never
- * wins back what that compile costs: a plain undici loop of 200 podcasts spends about 1.4 ms of CPU per job more left to
- * V8's defaults than kept at the baseline tier (`npm run bench`, the runner row's `runner.cpu.tier-up`). So while a
- * service client is open, WebAssembly stays at the baseline tier.
+ * wins back what that compile costs: a plain undici loop of 200 podcasts spends over a millisecond of CPU per job more
+ * left to V8's defaults than kept at the baseline tier (`npm run bench`, the runner row's `runner.cpu.tier-up`). So
+ * while a service client is open, WebAssembly stays at the baseline tier.
  *
  * V8's settings are the process's, and V8 refuses a code cache made under other settings than its own: the launcher
  * saves its caches as the process exits, so the setting is put back when the last client closes, and a later start
