@@ -4,6 +4,7 @@ import { markerLine } from "../ast/song.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { TITLE_KEY_SPELLING } from "../language/title-keys.js";
+import { classifyBody } from "../parser/line-kinds.js";
 import { type Block, LinePlan, type SongPart } from "./line-plan.js";
 import { colonAfter, type LineEditor, type ScriptLines, spaceColon } from "./lines.js";
 
@@ -131,6 +132,12 @@ function planCast(cast: readonly CastEntry[], lines: ScriptLines, plan: LinePlan
 // `LABEL (EXT): text`, and every other line loses its indentation and trailing white space. The parser trims and
 // joins a speech's lines, so none of this changes a word that is spoken.
 
+/** Whether the parser reads `line` as a Fountain habit (a scene heading, a transition) rather than what it was. */
+function isHabit(line: string): boolean {
+  const kind = classifyBody(line, 0).kind;
+  return kind === "heading" || kind === "direction";
+}
+
 /** Plans the lines of one speech. */
 function planSpeech(speech: Speech, lines: ScriptLines, plan: LinePlan): void {
   const block = plan.newBlock(speech.form === "cue" ? "cue" : "paragraph");
@@ -147,7 +154,10 @@ function labelLine(speech: Speech, lines: ScriptLines): string {
   editor.indent("");
   let end = speech.speaker.span.end.offset;
   if (speech.extension) {
+    const kept = editor.render();
     editor.replace(end, speech.extension.span.start.offset, " ");
+    // Spacing must not turn the label into a screenplay habit: `EST\t(V.O.)` is a cue, `EST (V.O.)` a scene heading.
+    if (isHabit(editor.render())) return kept;
     end = speech.extension.span.end.offset;
   }
   if (speech.form === "inline") {

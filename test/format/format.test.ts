@@ -126,3 +126,14 @@ describe("notes and boneyards across lines", () => {
     expect(formatText(once.text)).toBe(once.text);
   });
 });
+
+describe("a label's spacing", () => {
+  it("keeps the white space before an extension when one space would make the cue a scene heading", () => {
+    // `EST\t(V.O.)` is a cue; `EST (V.O.)` is a Fountain scene heading.
+    const text = "Title: T\n\nEST\t(V.O.)\nHello.\n";
+    const formatted = format(text);
+    expect(formatted.safe).toBe(true);
+    expect(formatted.text).toBe(text);
+    expect(formatText("Title: T\n\nHOST\t(V.O.)\nHello.\n")).toBe("Title: T\n\nHOST (V.O.)\nHello.\n");
+  });
+});
