@@ -118,7 +118,7 @@ export default defineConfig(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   {
-    // The launcher is CommonJS (bin/podc.cjs says why).
+    // The launchers are CommonJS (bin/podc.cjs says why).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: { process: "readonly", require: "readonly", __dirname: "readonly" } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -86,7 +86,8 @@ async function main(): Promise<void> {
       `Medians of ${runs} paired runs unless n says otherwise; [p25–p75] is the interquartile range. Ratios are taken per ` +
       `pair (subject and baseline run one right after the other, order alternating) so load from other processes cancels.`,
     `podc: bin/podc.cjs over dist/ from scripts/build.js; in-process figures: bench/tasks/*.ts bundled the same way, each ` +
-      `task in a fresh node --expose-gc, a full collection before every timed call. node ${process.version}, ` +
+      `task in a fresh node --expose-gc with the code cache of its first run, as the command has, a full collection ` +
+      `before every timed call. node ${process.version}, ` +
       `${cpus().length} CPUs, load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")} at the end.`,

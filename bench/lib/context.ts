@@ -1,10 +1,10 @@
 // The BenchContext the runner hands each row: generated inputs, timed node processes and in-process tasks.
 
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { BUNDLE_OPTIONS } from "../../scripts/bundle-options.js";
+import { COMMAND_LINE_OPTIONS } from "../../scripts/bundle-options.js";
 import { generate } from "./inputs.js";
 import type { BenchContext, NodeOptions, NodeRun } from "./row.js";
 
@@ -55,20 +55,33 @@ export function createContext(options: { root: string; quick: boolean; runs: num
     }
   }
 
+  const launcher = join(root, "bench", "lib", "task-launcher.cjs");
+  const caches = join(data, "tasks", "cache");
+
   function bundle(module: string): Promise<string> {
     let made = bundles.get(module);
     if (!made) {
-      const outfile = join(data, "tasks", `${module}.mjs`);
-      // Bundled as the product is (scripts/build.js), never run through tsx, whose helpers change the timing of the code.
-      made = build({ ...BUNDLE_OPTIONS, entryPoints: [join(root, "bench", "tasks", `${module}.ts`)], outfile, logLevel: "warning" }).then(() => outfile);
+      const outfile = join(data, "tasks", `${module}.cjs`);
+      // Bundled as the product is (scripts/build.js), never run through tsx, whose helpers change the timing of the code;
+      // a new bundle makes its tasks' code caches stale (V8 checks a cache against the text's length only).
+      made = build({ ...COMMAND_LINE_OPTIONS, entryPoints: [join(root, "bench", "tasks", `${module}.ts`)], outfile, logLevel: "warning" }).then(() => {
+        for (const name of existsSync(caches) ? readdirSync(caches) : []) if (name.startsWith(`${module}-`)) rmSync(join(caches, name), { force: true });
+        return outfile;
+      });
       bundles.set(module, made);
     }
     return made;
   }
 
-  async function task<T>(module: string, name: string, args: unknown = {}): Promise<T> {
+  /** The arguments that run task `name` of `module` through the launcher, with a code cache of its own (per Node). */
+  async function taskArgs(module: string, name: string, args: unknown): Promise<string[]> {
     const file = await bundle(module);
-    const result = node(["--expose-gc", file, name, JSON.stringify(args)]);
+    const cache = join(caches, `${module}-${name}-${process.version}-${process.arch}.bin`);
+    return [launcher, file, cache, name, JSON.stringify(args)];
+  }
+
+  async function task<T>(module: string, name: string, args: unknown = {}): Promise<T> {
+    const result = node(["--expose-gc", ...(await taskArgs(module, name, args))]);
     const last = result.stdout.trim().split("\n").pop() ?? "";
     if (result.status !== 0 || !last.startsWith("{")) {
       throw new Error(`task ${module}.${name} failed (exit ${result.status}${result.signal ? `, ${result.signal}` : ""}):\n${result.stderr.trim()}`);
@@ -77,8 +90,7 @@ export function createContext(options: { root: string; quick: boolean; runs: num
   }
 
   async function serve<T>(module: string, name: string, args: unknown = {}): Promise<{ ready: T; stop(): Promise<void> }> {
-    const file = await bundle(module);
-    const child = spawn(process.execPath, [file, name, JSON.stringify(args)], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, await taskArgs(module, name, args), { stdio: ["pipe", "pipe", "pipe"] });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
