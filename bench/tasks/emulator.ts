@@ -5,9 +5,9 @@ import { startEmulator } from "../../src/emulator/server.js";
 import { defineTasks } from "../lib/task.js";
 
 defineTasks({
-  /** Serves until its stdin closes; its first line says where (`{ url }`). */
-  async serve({ key, clockMs }: { key: string; clockMs: number }) {
-    const emu = await startEmulator({ apiKey: key, clockMs, speech: "synth" });
+  /** Serves until its stdin closes; its first line says where (`{ url }`). Its files go to `dataDir` when given. */
+  async serve({ key, clockMs, dataDir }: { key: string; clockMs: number; dataDir?: string }) {
+    const emu = await startEmulator({ apiKey: key, clockMs, speech: "synth", ...(dataDir === undefined ? {} : { dataDir }) });
     process.stdout.write(`${JSON.stringify({ url: emu.url })}\n`);
     await new Promise((resolve) => {
       process.stdin.on("end", resolve).on("close", resolve).resume();
