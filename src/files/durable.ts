@@ -3,7 +3,7 @@ import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, unlinkSync, wri
 import { copyFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { syncFolderSoon } from "./folder-sync.js";
-import { fsyncLater } from "./fsync-later.js";
+import { fsyncInTurn } from "./fsync-later.js";
 
 /*
  * Writes that survive a crash whole or not at all: the bytes go to a temporary file beside the target,
@@ -61,7 +61,7 @@ export async function copyFileDurably(source: string, target: string): Promise<v
 
 /**
  * Makes `target` anew: `fill` writes a temporary file beside it, which is synced, renamed over `target`, and its folder
- * synced. Only the fsyncs leave the main thread (see fsyncLater).
+ * synced. Only the fsyncs leave the main thread (see fsync-later.ts).
  */
 async function replaceThroughTemp(target: string, fill: (temp: string) => Promise<void> | void): Promise<void> {
   const temp = tempBeside(target);
@@ -69,7 +69,7 @@ async function replaceThroughTemp(target: string, fill: (temp: string) => Promis
     await fill(temp);
     const fd = openSync(temp, "r+");
     try {
-      await fsyncLater(fd);
+      await fsyncInTurn(fd);
     } finally {
       closeSync(fd);
     }

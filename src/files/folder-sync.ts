@@ -1,12 +1,12 @@
 import { closeSync, openSync } from "node:fs";
-import { fsyncLater } from "./fsync-later.js";
+import { fsyncInTurn } from "./fsync-later.js";
 
 /*
  * A rename is durable only once its folder is fsynced. Concurrent jobs rename files into the same
  * episode folder at about the same moment, and each used to fsync the folder on its own. Here the
  * requests for one folder share fsyncs: a request joins the next fsync not yet started; an fsync
  * already under way may have begun before the caller's rename, so it does not count for it. The
- * fsync runs off the main thread; opening and closing the folder do not (see fsyncLater).
+ * fsync runs off the main thread; opening and closing the folder do not (see fsync-later.ts).
  */
 
 interface FolderQueue {
@@ -45,7 +45,7 @@ async function fsyncFolder(folder: string): Promise<void> {
     return;
   }
   try {
-    await fsyncLater(fd);
+    await fsyncInTurn(fd);
   } catch {
     // Nor fsync one.
   } finally {

@@ -9,12 +9,12 @@ import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 import { syncFolderSoon } from "../files/folder-sync.js";
-import { fsyncLater } from "../files/fsync-later.js";
+import { fsyncInTurn } from "../files/fsync-later.js";
 
 /*
  * A download's file is opened, written, closed and renamed on the main thread: in the page cache each step takes
  * microseconds, and a trip to the thread pool and back for each cost the runner more CPU than all of them together.
- * Only the fsync, which waits on the disk, goes off the main thread (fsyncLater).
+ * Only the fsync, which waits on the disk, goes off the main thread (fsyncInTurn).
  */
 
 /** Bytes of a download held in memory before they are written to its temporary file. */
@@ -180,7 +180,7 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
       if (pendingBytes >= WRITE_BATCH_BYTES) writePending();
     });
     const file = writePending();
-    await localStep(`cannot flush ${temp}`, () => fsyncLater(file));
+    await localStep(`cannot flush ${temp}`, () => fsyncInTurn(file));
     // A copy of the first bytes only: the chunks are the network's, and may be small.
     const first = Buffer.concat(head, Math.min(bytes, HEAD_BYTES));
     return { type: "file", bytes, sha256: hash.digest("hex"), contentType, head: first };
