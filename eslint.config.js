@@ -11,6 +11,7 @@ import tseslint from "typescript-eslint";
  * layer never import each other. A top-level file of src/ (compile.ts, index.ts) counts as a folder of its own name.
  */
 const LAYERS = [
+  ["concurrency"],
   ["source", "language", "contract", "files"],
   ["diagnostics"],
   ["ast"],

@@ -1,4 +1,5 @@
 import { fsync } from "node:fs";
+import { Slots } from "../concurrency/slots.js";
 
 /**
  * Flushes an open file to disk off the main thread. podc's durable writes (files/durable.ts, downloads, the journal)
@@ -17,21 +18,16 @@ export function fsyncLater(fd: number): Promise<void> {
  * own job waits on, take at most two threads; the disk writes one journal commit at a time, so more in flight hardly
  * finishes them sooner.
  */
-const FILE_LANE = 2;
-let inLane = 0;
-// Few at a time (a run's concurrency at most): shift() is cheap.
-const waiting: (() => void)[] = [];
+const fileLane = new Slots(2);
+// Nothing cancels a file's fsync: a place is always granted, in turn.
+const NEVER = new AbortController().signal;
 
-/** As fsyncLater, for a file or folder: at most FILE_LANE such fsyncs in the pool at once, in the order asked. */
-export async function fsyncInTurn(fd: number): Promise<void> {
-  if (inLane >= FILE_LANE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else inLane++;
+/** As fsyncLater, for a file or folder: at most two such fsyncs in the pool at once, in the order asked. */
+export async function fsyncInTurn(fd: number, flush: (fd: number) => Promise<void> = fsyncLater): Promise<void> {
+  await fileLane.acquire(NEVER);
   try {
-    await fsyncLater(fd);
+    await flush(fd);
   } finally {
-    // The place passes to the next waiter, if any (inLane stays), else is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else inLane--;
+    fileLane.release();
   }
 }

@@ -4,7 +4,7 @@ import type { JournalEntry, NewEntry } from "./journal-entry.js";
 import { Journal, JOURNAL_FILE, readRecords } from "./journal.js";
 import { join } from "node:path";
 import { currentHolder, type RunLock } from "./lock.js";
-import { Slots } from "./scheduler.js";
+import { Slots } from "../concurrency/slots.js";
 import type { OtherRun, StateReader, StateStore } from "./store.js";
 
 /*

@@ -40,4 +40,26 @@ describe("fsyncInTurn", () => {
     // More failures than the lane has places, then one more file: nothing was leaked.
     await expect(fsyncInTurn(file("last"))).resolves.toBeUndefined();
   });
+
+  it("lets two fsyncs into the thread pool at a time, the rest in the order asked", async () => {
+    dir = mkdtempSync(join(tmpdir(), "podc-fsync-"));
+    const started: number[] = [];
+    const finish = new Map<number, () => void>();
+    // Stands for the pool's fsync, so the test decides when each one ends.
+    const flush = (fd: number): Promise<void> => new Promise((resolve) => (started.push(fd), finish.set(fd, resolve)));
+    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+    const all = [1, 2, 3, 4, 5].map((fd) => fsyncInTurn(fd, flush));
+    await turn();
+    expect(started).toEqual([1, 2]);
+    finish.get(2)!();
+    await turn();
+    expect(started).toEqual([1, 2, 3]);
+    finish.get(1)!();
+    finish.get(3)!();
+    await turn();
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    finish.get(4)!();
+    finish.get(5)!();
+    await Promise.all(all);
+  });
 });

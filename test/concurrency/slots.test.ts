@@ -1,6 +1,6 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { Slots } from "../../src/run/scheduler.js";
+import { Slots } from "../../src/concurrency/slots.js";
 
 /** Which of `waits` have settled so far, and how. */
 async function settled(waits: Promise<boolean>[]): Promise<(boolean | "waiting")[]> {
