@@ -3,7 +3,8 @@
 // at the start of a line of dialogue, `\\` a backslash) and is itself not spoken. A marker only opens at the start of
 // a word and only closes at the end of one, so `2*3*4` and `snake_case_name` are said as written.
 
-const ESCAPE = /\\(\S)/g;
+const ESCAPE = /\\(\S)/gu;
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
 const HELD = "\uE000";
 const STARS = /(^|[^\p{L}\p{N}*\\])(\*{1,3})(?=[^\s*])([^*]*?[^\s*])\2(?![\p{L}\p{N}*])/gu;
 const UNDERLINE = /(^|[^\p{L}\p{N}_])_(?=[^\s_])([^_]*?[^\s_])_(?![\p{L}\p{N}_])/gu;
@@ -13,7 +14,10 @@ export function withoutEmphasis(text: string): string {
   if (text.indexOf("*") === -1 && text.indexOf("_") === -1 && text.indexOf("\\") === -1) return text;
   const held: string[] = [];
   let out = text.indexOf(HELD) === -1 ? text : text.split(HELD).join(" ");
+  // A letter or digit is never a marker and is kept in place, so that it still joins the word around it: `\A_:_` is
+  // said as `A_:_` is. Anything else is held out of the marker rules' sight while they run.
   out = out.replace(ESCAPE, (_, ch: string) => {
+    if (WORD_CHARACTER.test(ch)) return ch;
     held.push(ch);
     return HELD;
   });

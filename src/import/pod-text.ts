@@ -46,9 +46,9 @@ export function podText(script: Script, source: SourceText, options: PodTextOpti
 function elementLines(element: BodyElement, source: SourceText, labels: Map<string, string>): string[] {
   switch (element.type) {
     case "Section":
-      return [`${"#".repeat(element.depth)} ${element.title.text}`.trimEnd()];
+      return [`${"#".repeat(element.depth)} ${unopened(element.title.text)}`.trimEnd()];
     case "Direction":
-      return [element.form === "pageBreak" ? "===" : `! ${element.text}`.trimEnd()];
+      return [element.form === "pageBreak" ? "===" : `! ${unopened(element.text)}`.trimEnd()];
     case "Note":
       return [note(element.text)];
     case "Speech":
@@ -57,15 +57,15 @@ function elementLines(element: BodyElement, source: SourceText, labels: Map<stri
       // Read by the .pod parser in the first place: copied as written, it means the same.
       return source.text.slice(element.span.start.offset, element.span.end.offset).split(/\r\n|\r|\n/);
     case "Invalid":
-      return element.text.split(/\r\n|\r|\n/).map((line) => `! ${line.trim()}`.trimEnd());
+      return element.text.split(/\r\n|\r|\n/).map((line) => `! ${unopened(line.trim())}`.trimEnd());
   }
 }
 
 function speechLines(speech: Speech, labels: Map<string, string>): string[] {
   const label = labels.get(speech.speaker.name) ?? speech.speaker.name;
-  const lines = [speech.extension ? `${label} ${speech.extension.text}` : label];
+  const lines = [speech.extension ? `${label} ${unopened(speech.extension.text)}` : label];
   for (const part of speech.parts) {
-    if (part.type === "Parenthetical") lines.push(`(${part.text})`);
+    if (part.type === "Parenthetical") lines.push(`(${unopened(part.text)})`);
     else if (part.type === "Note") lines.push(note(part.text));
     else lines.push(dialogueLine(part.text));
   }
@@ -74,13 +74,23 @@ function speechLines(speech: Speech, labels: Map<string, string>): string[] {
 
 /** A line of dialogue as the .pod parser will read it as dialogue: escaped when it would read as something else. */
 function dialogueLine(text: string): string {
-  const escaped = text.replace(/\*\//g, "*\\/");
+  // Spoken text drops a backslash, so in dialogue a stray `*/` is written `*\/`, which is no warning.
+  const escaped = unopened(text).replace(/\*\//g, "*\\/");
   const line = classifyBody(escaped, 0);
   return line.kind === "text" && line.lowercaseLabel === undefined ? escaped : `\\${escaped}`;
 }
 
+/**
+ * Text that opens no boneyard: a screenplay's stray `*\/` followed by `*` would, so an empty note parts them. The text
+ * the tree keeps is the screenplay's, and a stray `*\/` stays the warning it was there.
+ */
+function unopened(text: string): string {
+  return text.replace(/\*\/(?=\*)/g, "*/[[]]");
+}
+
+/** Text as one note: a `]` before another `]` or at the end would close it early, so a space follows it. */
 function note(text: string): string {
-  return `[[${text.replace(/\]\]/g, "] ]")}]]`;
+  return `[[${text.replace(/\](?=\]|$)/g, "] ")}]]`;
 }
 
 // ---- the title page and the Cast
@@ -104,8 +114,8 @@ function entryLines(entry: TitleEntry): string[] {
   const values = entry.value.text === "" ? [] : entry.value.text.split("\n");
   // A value that starts on the line below its key (`Title:` then indented lines) stays there.
   const onKeyLine = values.length > 0 && entry.value.span.start.line === entry.key.span.start.line;
-  const first = onKeyLine ? `${entry.key.text}: ${values[0]}` : `${entry.key.text}:`;
-  return [first, ...values.slice(onKeyLine ? 1 : 0).map((value) => `    ${value}`)];
+  const first = onKeyLine ? `${entry.key.text}: ${unopened(values[0]!)}` : `${entry.key.text}:`;
+  return [first, ...values.slice(onKeyLine ? 1 : 0).map((value) => `    ${unopened(value)}`)];
 }
 
 function castLines(key: string, cast: PodText["cast"]): string[] {

@@ -37,6 +37,33 @@ describe("hostile .fountain files", () => {
   it("one 2 MB line", () => {
     expect(() => fountain("BRICK\n" + "word ".repeat(400_000) + "\n")).not.toThrow();
   });
+
+  it("brackets and boneyard marks that would read otherwise in .pod are imported to mean the same", () => {
+    const cast = { ...config, cast: { ...config.cast, HOST: "Luna" } };
+    for (const line of [
+      "=]",
+      "= a ]]] b ]",
+      "HOST\n*/*",
+      "HOST\nx*/*b* */ c",
+      "> */*b* <",
+      "# a */*/* b",
+      "HOST\n(a */*)\nhi",
+      "Title: x */*\n\nHOST\nhi",
+      "HOST\nA_:_",
+    ]) {
+      const direct = analyze(line, { file: "x.fountain", config: cast });
+      const imported = importScreenplay(Buffer.from(line), "x.fountain", cast);
+      const pod = analyze(imported.text!, { file: "x.pod", config: cast });
+      expect(
+        pod.diagnostics.filter((d) => d.severity === "error"),
+        line,
+      ).toEqual([]);
+      expect(
+        pod.plan?.requests.map((r) => r.body),
+        line,
+      ).toEqual(direct.plan?.requests.map((r) => r.body));
+    }
+  });
 });
 
 describe("hostile .fdx files: one diagnostic with its line", () => {

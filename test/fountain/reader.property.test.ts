@@ -56,6 +56,8 @@ const line = fc.oneof(
     ">",
   ),
   fc.string({ maxLength: 12 }),
+  // The marks of notes, boneyards and emphasis crowded together, where escaping them on import is hardest.
+  fc.array(fc.constantFrom(..."[]=/*!~@()^>#:\\ ._<"), { maxLength: 10 }).map((chars) => chars.join("")),
 );
 const screenplay = fc.array(line, { maxLength: 40 }).map((lines) => lines.join("\n"));
 const withEndings = fc.tuple(screenplay, fc.constantFrom("\n", "\r\n", "\r")).map(([text, eol]) => text.replace(/\n/g, eol));
