@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/property-seed.ts"],
     // Two cores: more workers only thrash.
     maxWorkers: 2,
     testTimeout: 30_000,
