@@ -1,7 +1,7 @@
 import type { Speech } from "../ast/nodes.js";
 import { spokenText } from "../ast/speech.js";
 import { PODCAST_PATH } from "../contract/paths.js";
-import { requestKey } from "../contract/request-key.js";
+import { requestKeyOfCanonical } from "../contract/request-key.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
@@ -31,15 +31,6 @@ export interface SegmentTurns {
   diagnostics: Diagnostic[];
 }
 
-interface DraftTurn {
-  speaker: string;
-  voice: string;
-  line: number;
-  /** The turn's text so far: speeches merged into it are appended as they come. */
-  text: string;
-  length: number;
-}
-
 /**
  * Turns of a run of speeches: empty speeches warned and skipped, same-speaker speeches merged, long ones split at
  * `limit` code points. With `turns: false` only the warnings are wanted (checking), and `turns` is empty.
@@ -51,7 +42,11 @@ interface DraftTurn {
  */
 export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<string, string>, limit: number, options: { turns?: boolean } = {}): SegmentTurns {
   const wantTurns = options.turns !== false;
-  const drafts: DraftTurn[] = [];
+  // The turns as they are made: a turn's text grows as speeches are merged into it, and its length in code points is
+  // kept beside it rather than in it, so that the turns need not be copied without it at the end (a long script's
+  // turns are millions of objects).
+  const turns: LoweredTurn[] = [];
+  const lengths: number[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const speech of speeches) {
     if (!wantTurns && surelySaysWithin(speech, limit)) continue;
@@ -67,25 +62,27 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
     const line = speech.span.start.line;
     const length = codePointLength(text);
 
-    const previous = drafts[drafts.length - 1];
-    if (previous !== undefined && previous.speaker === speaker && previous.length + 1 + length <= limit) {
+    const last = turns.length - 1;
+    const previous = turns[last];
+    if (previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
       previous.text += " " + text;
-      previous.length += 1 + length;
+      lengths[last]! += 1 + length;
       continue;
     }
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
-      drafts.push({ speaker, voice, line, text, length });
+      turns.push({ text, voice, speaker, line });
+      lengths.push(length);
       continue;
     }
     const split = splitSpeech(text, limit);
     for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
     for (const chunk of split.chunks) {
-      drafts.push({ speaker, voice, line, text: chunk, length: codePointLength(chunk) });
+      turns.push({ text: chunk, voice, speaker, line });
+      lengths.push(codePointLength(chunk));
     }
   }
-  const turns = wantTurns ? drafts.map((turn) => ({ text: turn.text, voice: turn.voice, speaker: turn.speaker, line: turn.line })) : [];
-  return { turns, diagnostics };
+  return { turns: wantTurns ? turns : [], diagnostics };
 }
 
 /**
@@ -152,7 +149,8 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   let key: string | undefined;
   return {
     get key(): string {
-      return (key ??= requestKey("POST", PODCAST_PATH, body));
+      // Members text, voice, both strings: JSON.stringify writes the body's canonical JSON.
+      return (key ??= requestKeyOfCanonical("POST", PODCAST_PATH, JSON.stringify(body)));
     },
     kind: "podcast",
     method: "POST",
