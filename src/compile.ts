@@ -4,7 +4,7 @@ import { resolveCast, voicesOf, type CastMember } from "./config/cast.js";
 import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { Lowerer } from "./lower/lower.js";
-import type { Plan } from "./lower/plan.js";
+import type { Plan, PlannedRequest } from "./lower/plan.js";
 import { dialectOf } from "./parser/dialect.js";
 import { parseStream, type ScriptInput } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
@@ -34,6 +34,12 @@ export interface AnalyzeOptions {
    * script then has no body. Default true.
    */
   tree?: boolean;
+  /**
+   * Given, the plan's requests are handed to it as they are made, a batch at a time in script order, and the plan
+   * holds none: a long script's requests are then printed while young (PlanJson) instead of all being held until the
+   * end. They are handed out whether or not the script has errors; the analysis says at the end.
+   */
+  onRequests?: (requests: PlannedRequest[]) => void;
 }
 
 /**
@@ -59,14 +65,24 @@ export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
       lowerer.element(element);
       body?.push(element);
     }
+    if (options.onRequests) handOut(lowerer, options.onRequests);
   }
   if (body) script.body = body;
   const diagnostics = parsed.diagnostics;
   for (const d of checker.finish()) diagnostics.push(d);
   const lowered = lowerer.finish();
+  if (options.onRequests && lowered.plan.requests.length > 0) {
+    options.onRequests(lowered.plan.requests);
+    lowered.plan.requests = [];
+  }
   for (const d of lowered.diagnostics) diagnostics.push(d);
   sortDiagnostics(diagnostics);
   const analysis: Analysis = { source: parsed.source, script, cast, diagnostics };
   if (wantPlan && !hasErrors(diagnostics)) analysis.plan = lowered.plan;
   return analysis;
+}
+
+function handOut(lowerer: Lowerer, to: (requests: PlannedRequest[]) => void): void {
+  const made = lowerer.takeRequests();
+  if (made.length > 0) to(made);
 }

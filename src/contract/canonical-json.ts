@@ -15,7 +15,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 function write(value: unknown): string {
-  if (typeof value === "string") return quote(value);
+  if (typeof value === "string") return jsonString(value);
   if (Array.isArray(value)) {
     let out = "[";
     for (let index = 0; index < value.length; index++) {
@@ -47,14 +47,13 @@ function isAbsent(value: unknown): boolean {
 }
 
 // What JSON.stringify escapes in a string: the quote, the backslash, control characters, and lone surrogates (a
-// surrogate pair is kept as it is; JSON.stringify decides which). indexOf and a one-class expression find out
-// whether a string holds any of them several times faster than JSON.stringify copies it.
-const CONTROL_OR_SURROGATE = /[\u0000-\u001f\ud800-\udfff]/;
+// surrogate pair is kept as it is; JSON.stringify decides which). A one-class expression finds out whether a string
+// holds any of them several times faster than JSON.stringify copies it.
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** JSON.stringify(text), faster for the common text that needs no escape. */
-function quote(text: string): string {
-  if (text.indexOf('"') !== -1 || text.indexOf("\\") !== -1 || CONTROL_OR_SURROGATE.test(text)) return JSON.stringify(text);
-  return '"' + text + '"';
+export function jsonString(text: string): string {
+  return ESCAPED.test(text) ? JSON.stringify(text) : '"' + text + '"';
 }
 
 // The members' names, quoted and followed by their colon: a plan's objects have a handful of names between them, each
@@ -66,7 +65,7 @@ const MAX_NAMES = 256;
 function memberName(key: string): string {
   let name = NAMES.get(key);
   if (name === undefined) {
-    name = quote(key) + ":";
+    name = jsonString(key) + ":";
     if (NAMES.size < MAX_NAMES) NAMES.set(key, name);
   }
   return name;

@@ -41,7 +41,7 @@ export class Lowerer {
   private readonly wanted: boolean;
   private readonly segmenter = new Segmenter();
   private readonly blocks: Block[] = [];
-  private readonly requests: PlannedRequest[] = [];
+  private requests: PlannedRequest[] = [];
   private readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -60,6 +60,13 @@ export class Lowerer {
   element(element: BodyElement): void {
     this.segmenter.add(element, this.blocks);
     if (this.blocks.length > 0) this.lowerBlocks();
+  }
+
+  /** The requests made since the last call, handed over: the plan finish() returns holds only those made after. */
+  takeRequests(): PlannedRequest[] {
+    const taken = this.requests;
+    this.requests = [];
+    return taken;
   }
 
   /** The request plan and the warnings found making it. */

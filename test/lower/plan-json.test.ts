@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generate, SHAPE_NAMES } from "../../bench/lib/inputs.js";
+import { analyze } from "../../src/compile.js";
+import { defaultConfig } from "../../src/config/defaults.js";
+import type { Plan, PlannedRequest } from "../../src/lower/plan.js";
+import { PlanJson } from "../../src/lower/plan-json.js";
+import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
+
+// `podc compile` prints the plan through PlanJson, a batch of requests at a time and podcast requests by hand; what it
+// prints must be, byte for byte, what JSON.stringify(plan, null, 2) writes, keys included.
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const scripts: [string, string][] = [
+  ...["test/fixtures/golden", "examples"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith(".pod"))
+      .map((f): [string, string] => [`${dir}/${f}`, readFileSync(join(ROOT, dir, f), "utf8")]),
+  ),
+  ...SHAPE_NAMES.map((shape): [string, string] => [`bench ${shape}`, generate(shape, 150_000)]),
+];
+
+function printed(plan: Plan, batches: PlannedRequest[][]): string {
+  const json = new PlanJson();
+  for (const batch of batches) json.add(batch);
+  return json.pieces(plan).join("");
+}
+
+describe("the plan as podc compile prints it", () => {
+  it.each(scripts)("%s: is JSON.stringify's text of the plan, streamed or whole", (name, text) => {
+    const config = defaultConfig();
+    const whole = analyze(text, { file: name, config });
+    const batches: PlannedRequest[][] = [];
+    const streamed = analyze(text, { file: name, config, tree: false, onRequests: (requests) => batches.push(requests) });
+    if (!whole.plan) {
+      expect(streamed.plan).toBeUndefined();
+      return;
+    }
+    const expected = JSON.stringify(whole.plan, null, 2);
+    expect(streamed.plan?.requests).toEqual([]);
+    expect(printed(streamed.plan!, batches)).toBe(expected);
+    expect(printed(whole.plan, [])).toBe(expected);
+  });
+
+  it("is JSON.stringify's text for hostile text, voices, speakers, sections and titles", () => {
+    const hostile = fc.string({
+      unit: fc.constantFrom("a", " ", '"', "\\", "\n", "\u0000", "\u001f", "\u2028", "\ud800", "\udfff", "😀", "中", "}", "[", ":"),
+      maxLength: 12,
+    });
+    const turn = fc.record({ text: hostile, voice: hostile, speaker: hostile, line: fc.nat() });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(turn, { maxLength: 6 }), { maxLength: 4 }),
+        fc.option(hostile, { nil: undefined }),
+        fc.option(hostile, { nil: undefined }),
+        fc.integer({ min: 1, max: 4 }),
+        (segments: LoweredTurn[][], section, title, turnsPerRequest) => {
+          const requests = segments.flatMap((turns) => podcastRequests(turns, { turnsPerRequest, voicesPerRequest: 2 }, section));
+          const plan: Plan = title === undefined ? { source: "a.pod", requests } : { source: "a.pod", title, requests };
+          const expected = JSON.stringify(plan, null, 2);
+          expect(printed(plan, [])).toBe(expected);
+          expect(printed({ ...plan, requests: [] }, [requests.slice(0, 1), requests.slice(1)])).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it("prints a plan without requests as JSON.stringify does", () => {
+    const plan: Plan = { source: 'odd "requests": [] name.pod', title: '"requests": []', requests: [] };
+    expect(printed(plan, [])).toBe(JSON.stringify(plan, null, 2));
+  });
+});
