@@ -16,16 +16,36 @@ const HEAD = '{\n  "requests": [\n';
 const TAIL = "\n  ]\n}";
 const REQUESTS = '"requests": []';
 
+/**
+ * Requests' texts are joined into one string once this many characters are pending: large enough that the string is
+ * made in V8's large-object space (never copied by a young collection) and the command line writes it in few calls.
+ */
+const BATCH = 1 << 18;
+
 export class PlanJson {
+  /** Requests' texts, joined a batch at a time. */
   private readonly batches: string[] = [];
+  /** Requests' texts not yet joined, and their length. */
+  private pending: string[] = [];
+  private pendingLength = 0;
   /** Voices and speakers, escaped: a plan has a handful, on every turn. */
   private readonly names = new Map<string, string>();
 
   /** Takes the next requests of the plan, in order. */
   add(requests: readonly PlannedRequest[]): void {
-    if (requests.length === 0) return;
-    // Joined, the batch is one flat string: the pieces each request is concatenated from are garbage at once.
-    this.batches.push(requests.map((request) => (request.kind === "podcast" ? this.podcast(request) : other(request))).join(",\n"));
+    for (const request of requests) {
+      const text = request.kind === "podcast" ? this.podcast(request) : other(request);
+      this.pending.push(text);
+      this.pendingLength += text.length;
+      if (this.pendingLength >= BATCH) this.join();
+    }
+  }
+
+  /** Joins the pending texts into one flat string: the pieces each was concatenated from are garbage at once. */
+  private join(): void {
+    if (this.pending.length > 0) this.batches.push(this.pending.join(",\n"));
+    this.pending = [];
+    this.pendingLength = 0;
   }
 
   /**
@@ -34,6 +54,7 @@ export class PlanJson {
    */
   pieces(plan: Plan): string[] {
     this.add(plan.requests);
+    this.join();
     const empty = JSON.stringify({ ...plan, requests: [] }, null, 2);
     if (this.batches.length === 0) return [empty];
     // `"requests": []` unquoted is the member: in a string value its quotes would be escaped.

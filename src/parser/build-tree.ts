@@ -77,7 +77,8 @@ export class TreeBuilder extends TreeText implements ScriptActions {
       return;
     }
     const first = this.nextNote;
-    const end = this.source.lineEnd(this.source.lineOf(element.span.end.offset));
+    // The end's position knows its line: no search of the line table for every element of a script with notes.
+    const end = this.source.lineEnd(element.span.end.line);
     while (this.nextNote < notes.length && notes[this.nextNote]!.start <= end) this.nextNote++;
     if (this.nextNote === first) {
       this.out.push(element);

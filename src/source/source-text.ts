@@ -126,15 +126,25 @@ function splitsPair(text: string, offset: number): boolean {
 }
 
 function computeLineStarts(text: string): Uint32Array {
-  // Counted first, then filled: a typed array of the exact size, never grown.
-  const lf = text.indexOf("\r") === -1;
-  const starts = new Uint32Array(lineCount(text, lf));
-  let n = 1;
-  if (lf) {
-    // The common case, LF only: indexOf finds line feeds far faster than a character loop.
-    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[n++] = i + 1;
-    return starts;
+  if (text.indexOf("\r") === -1) {
+    // The common case, LF only: indexOf finds line feeds far faster than a character loop, and one pass into a table
+    // that grows by doubling (from a guess of one line per 32 characters) is half the time of counting first.
+    let starts = new Uint32Array((text.length >> 5) + 16);
+    let n = 1;
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+      if (n === starts.length) {
+        const grown = new Uint32Array(starts.length * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[n++] = i + 1;
+    }
+    // A copy of the exact size: the table is kept as long as the text.
+    return starts.slice(0, n);
   }
+  // Counted first, then filled: a typed array of the exact size, never grown.
+  const starts = new Uint32Array(lineCount(text));
+  let n = 1;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
@@ -147,12 +157,9 @@ function computeLineStarts(text: string): Uint32Array {
   return starts;
 }
 
-function lineCount(text: string, lf: boolean): number {
+/** Lines of a text with a CR in it: LF, CRLF and a lone CR each end one. */
+function lineCount(text: string): number {
   let count = 1;
-  if (lf) {
-    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) count++;
-    return count;
-  }
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i);
