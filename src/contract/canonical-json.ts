@@ -51,9 +51,14 @@ function isAbsent(value: unknown): boolean {
 // holds any of them several times faster than JSON.stringify copies it.
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 
+/** Whether JSON.stringify(text) is the text itself in quotes: it holds nothing JSON escapes. */
+export function needsNoEscape(text: string): boolean {
+  return !ESCAPED.test(text);
+}
+
 /** JSON.stringify(text), faster for the common text that needs no escape. */
 export function jsonString(text: string): string {
-  return ESCAPED.test(text) ? JSON.stringify(text) : '"' + text + '"';
+  return needsNoEscape(text) ? '"' + text + '"' : JSON.stringify(text);
 }
 
 // The members' names, quoted and followed by their colon: a plan's objects have a handful of names between them, each

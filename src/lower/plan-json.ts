@@ -1,4 +1,4 @@
-import { jsonString } from "../contract/canonical-json.js";
+import { jsonString, needsNoEscape } from "../contract/canonical-json.js";
 import { requestKeyOfCanonical } from "../contract/request-key.js";
 import type { Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
 
@@ -23,29 +23,23 @@ const REQUESTS = '"requests": []';
 const BATCH = 1 << 18;
 
 export class PlanJson {
-  /** Requests' texts, joined a batch at a time. */
+  /** The text so far, joined a batch at a time. */
   private readonly batches: string[] = [];
-  /** Requests' texts not yet joined, and their length. */
+  /** Pieces of text not yet joined, and their length. */
   private pending: string[] = [];
   private pendingLength = 0;
-  /** Voices and speakers, escaped: a plan has a handful, on every turn. */
-  private readonly names = new Map<string, string>();
+  private requests = 0;
+  /** Voices and speakers, escaped, with what follows a voice in a turn: a plan has a handful, on every turn. */
+  private readonly names = new Map<string, Name>();
 
   /** Takes the next requests of the plan, in order. */
   add(requests: readonly PlannedRequest[]): void {
     for (const request of requests) {
-      const text = request.kind === "podcast" ? this.podcast(request) : other(request);
-      this.pending.push(text);
-      this.pendingLength += text.length;
+      if (this.requests++ > 0) this.write(",\n");
+      if (request.kind === "podcast") this.podcast(request);
+      else this.write(other(request));
       if (this.pendingLength >= BATCH) this.join();
     }
-  }
-
-  /** Joins the pending texts into one flat string: the pieces each was concatenated from are garbage at once. */
-  private join(): void {
-    if (this.pending.length > 0) this.batches.push(this.pending.join(",\n"));
-    this.pending = [];
-    this.pendingLength = 0;
   }
 
   /**
@@ -59,54 +53,95 @@ export class PlanJson {
     if (this.batches.length === 0) return [empty];
     // `"requests": []` unquoted is the member: in a string value its quotes would be escaped.
     const at = empty.lastIndexOf(REQUESTS);
-    const pieces = [empty.slice(0, at), '"requests": [\n'];
-    this.batches.forEach((batch, i) => (i === 0 ? pieces.push(batch) : pieces.push(",\n", batch)));
-    pieces.push(`\n  ]${empty.slice(at + REQUESTS.length)}`);
-    return pieces;
+    return [empty.slice(0, at), '"requests": [\n', ...this.batches, `\n  ]${empty.slice(at + REQUESTS.length)}`];
   }
 
-  /** A podcast request as a plan prints it, members in the order the request has them (lower/podcast.ts). */
-  private podcast(request: PlannedPodcast): string {
+  private write(text: string): void {
+    this.pending.push(text);
+    this.pendingLength += text.length;
+  }
+
+  /** Joins the pending pieces into one flat string, made once: no piece is concatenated to another before. */
+  private join(): void {
+    if (this.pending.length > 0) this.batches.push(this.pending.join(""));
+    this.pending = [];
+    this.pendingLength = 0;
+  }
+
+  /**
+   * A podcast request as a plan prints it, members in the order the request has them (lower/podcast.ts). Each turn's
+   * text is looked at once, and written into the key's canonical JSON and the print as pieces, never concatenated.
+   */
+  private podcast(request: PlannedPodcast): void {
     const turns = request.body.conversations;
-    let canonical = '{"conversations":[';
-    let printed = "";
+    const canonical = ['{"conversations":['];
+    const printed: string[] = [];
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i]!;
-      const text = jsonString(turn.text);
       const voice = this.name(turn.voice);
-      canonical += (i === 0 ? '{"text":' : ',{"text":') + text + ',"voice":' + voice + "}";
-      printed += (i === 0 ? "" : ",\n") + '          {\n            "text": ' + text + ',\n            "voice": ' + voice + "\n          }";
+      const plain = needsNoEscape(turn.text);
+      const text = plain ? turn.text : JSON.stringify(turn.text);
+      if (plain) {
+        canonical.push(i === 0 ? '{"text":"' : ',{"text":"', text, voice.canonicalAfterQuote);
+        printed.push(i === 0 ? PRINTED_TURN + '"' : ",\n" + PRINTED_TURN + '"', text, voice.printedAfterQuote);
+      } else {
+        canonical.push(i === 0 ? '{"text":' : ',{"text":', text, voice.canonical);
+        printed.push(i === 0 ? PRINTED_TURN : ",\n" + PRINTED_TURN, text, voice.printed);
+      }
     }
-    canonical += "]}";
-    const key = requestKeyOfCanonical(request.method, request.path, canonical);
-    let speakers = "";
-    for (let i = 0; i < request.speakers.length; i++) speakers += (i === 0 ? "\n        " : ",\n        ") + this.name(request.speakers[i]!);
-    return (
+    canonical.push("]}");
+    const key = requestKeyOfCanonical(request.method, request.path, canonical.join(""));
+    this.write(
       '    {\n      "key": "' +
-      key +
-      '",\n      "kind": "podcast",\n      "method": ' +
-      jsonString(request.method) +
-      ',\n      "path": ' +
-      jsonString(request.path) +
-      ',\n      "body": {\n        "conversations": ' +
-      (printed === "" ? "[]" : "[\n" + printed + "\n        ]") +
-      '\n      },\n      "origin": ' +
-      flat(request.origin as unknown as Record<string, unknown>) +
-      ',\n      "speakers": ' +
-      (speakers === "" ? "[]" : "[" + speakers + "\n      ]") +
-      "\n    }"
+        key +
+        '",\n      "kind": "podcast",\n      "method": ' +
+        jsonString(request.method) +
+        ',\n      "path": ' +
+        jsonString(request.path) +
+        ',\n      "body": {\n        "conversations": ' +
+        (printed.length === 0 ? "[]" : "[\n"),
+    );
+    for (const piece of printed) this.write(piece);
+    let speakers = "";
+    for (let i = 0; i < request.speakers.length; i++) speakers += (i === 0 ? "\n        " : ",\n        ") + this.name(request.speakers[i]!).json;
+    this.write(
+      (printed.length === 0 ? "" : "\n        ]") +
+        '\n      },\n      "origin": ' +
+        flat(request.origin as unknown as Record<string, unknown>) +
+        ',\n      "speakers": ' +
+        (speakers === "" ? "[]" : "[" + speakers + "\n      ]") +
+        "\n    }",
     );
   }
 
-  private name(name: string): string {
-    let escaped = this.names.get(name);
-    if (escaped === undefined) {
-      escaped = jsonString(name);
-      if (this.names.size < MAX_NAMES) this.names.set(name, escaped);
+  private name(name: string): Name {
+    let known = this.names.get(name);
+    if (known === undefined) {
+      const json = jsonString(name);
+      known = {
+        json,
+        canonical: `,"voice":${json}}`,
+        canonicalAfterQuote: `","voice":${json}}`,
+        printed: `,\n            "voice": ${json}\n          }`,
+        printedAfterQuote: `",\n            "voice": ${json}\n          }`,
+      };
+      if (this.names.size < MAX_NAMES) this.names.set(name, known);
     }
-    return escaped;
+    return known;
   }
 }
+
+/** A name as JSON, and what follows it as the voice of a turn, after the turn's text (and its closing quote). */
+interface Name {
+  json: string;
+  canonical: string;
+  canonicalAfterQuote: string;
+  printed: string;
+  printedAfterQuote: string;
+}
+
+/** How a turn opens in the print, up to its text. */
+const PRINTED_TURN = '          {\n            "text": ';
 
 const MAX_NAMES = 1024;
 
