@@ -148,7 +148,10 @@ class Segmenter {
   private section: string | undefined;
   private segment: SegmentBlock | undefined;
 
-  /** Takes the next body element; pushes onto `out` the blocks it completes. */
+  /**
+   * Takes the next body element; pushes onto `out` the blocks it completes. A block's `section` is left out rather than
+   * set to undefined, so plans compare and print without an empty key; blocks are made whole, not spread from another.
+   */
   add(element: BodyElement, out: Block[]): void {
     switch (element.type) {
       case "Section":
@@ -157,10 +160,10 @@ class Segmenter {
         break;
       case "Song":
         this.end(out);
-        out.push(withSection({ kind: "song", song: element }, this.section));
+        out.push(this.section === undefined ? { kind: "song", song: element } : { kind: "song", song: element, section: this.section });
         break;
       case "Speech":
-        this.segment ??= withSection({ kind: "segment", speeches: [] }, this.section);
+        this.segment ??= this.section === undefined ? { kind: "segment", speeches: [] } : { kind: "segment", speeches: [], section: this.section };
         this.segment.speeches.push(element);
         break;
       case "Direction":
@@ -184,9 +187,4 @@ export function segmentBody(body: readonly BodyElement[]): Block[] {
   for (const element of body) segmenter.add(element, blocks);
   segmenter.end(blocks);
   return blocks;
-}
-
-// `section` is left out rather than set to undefined, so plans compare and print without an empty key.
-function withSection<T extends Block>(block: T, section: string | undefined): T {
-  return section === undefined ? block : { ...block, section };
 }

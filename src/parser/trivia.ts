@@ -105,7 +105,8 @@ export function visibleLineStarts(lineStarts: Uint32Array, ranges: readonly Triv
   const visible = new Uint32Array(lineStarts.length);
   let n = 0;
   let r = 0;
-  for (const start of lineStarts) {
+  for (let i = 0; i < lineStarts.length; i++) {
+    const start = lineStarts[i]!;
     while (r < ranges.length && ranges[r]!.end < start) r++;
     const range = ranges[r];
     // The break before `start` ends at `start`; it is hidden when the range covers it (start > range.start,
