@@ -29,11 +29,13 @@ export class PlanJson {
   private pending: string[] = [];
   private pendingLength = 0;
   private requests = 0;
+  private ended = false;
   /** Voices and speakers, escaped, with what follows a voice in a turn: a plan has a handful, on every turn. */
   private readonly names = new Map<string, Name>();
 
   /** Takes the next requests of the plan, in order. */
   add(requests: readonly PlannedRequest[]): void {
+    if (this.ended) throw new Error("PlanJson.add() after pieces(): the plan was already printed");
     for (const request of requests) {
       if (this.requests++ > 0) this.write(",\n");
       if (request.kind === "podcast") this.podcast(request);
@@ -44,11 +46,14 @@ export class PlanJson {
 
   /**
    * The plan's JSON, in pieces to be written in order, given the plan of the requests added (any it holds itself come
-   * after them): exactly what JSON.stringify(plan, null, 2) writes of the plan with all of them.
+   * after them): exactly what JSON.stringify(plan, null, 2) writes of the plan with all of them. Ends the print: no
+   * request may be added after it.
    */
   pieces(plan: Plan): string[] {
+    if (this.ended) throw new Error("PlanJson.pieces() was already called: a plan is printed once");
     this.add(plan.requests);
     this.join();
+    this.ended = true;
     const empty = JSON.stringify({ ...plan, requests: [] }, null, 2);
     if (this.batches.length === 0) return [empty];
     // `"requests": []` unquoted is the member: in a string value its quotes would be escaped.

@@ -67,6 +67,14 @@ describe("the plan as podc compile prints it", () => {
     );
   });
 
+  it("is printed once: a second print, or a request added after it, is a programming error, not a doubled plan", () => {
+    const json = new PlanJson();
+    const plan: Plan = { source: "a.pod", requests: [] };
+    json.pieces(plan);
+    expect(() => json.pieces(plan)).toThrow(/printed once/);
+    expect(() => json.add([])).toThrow(/already printed/);
+  });
+
   it("prints a plan without requests as JSON.stringify does", () => {
     const plan: Plan = { source: 'odd "requests": [] name.pod', title: '"requests": []', requests: [] };
     expect(printed(plan, [])).toBe(JSON.stringify(plan, null, 2));
