@@ -35,9 +35,9 @@ export interface AnalyzeOptions {
    */
   tree?: boolean;
   /**
-   * Given, the plan's requests are handed to it as they are made, a batch at a time in script order, and the plan
-   * holds none: a long script's requests are then printed while young (PlanJson) instead of all being held until the
-   * end. They are handed out whether or not the script has errors; the analysis says at the end.
+   * Given, the plan's requests are handed to it as lowering makes them, in script order (Lowerer's onRequests), and
+   * the plan holds none: a long script's requests are then printed while young (PlanJson) instead of all being held
+   * until the end. They are handed out whether or not the script has errors; the analysis says at the end.
    */
   onRequests?: (requests: PlannedRequest[]) => void;
 }
@@ -57,7 +57,7 @@ export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const cast = resolveCast(script, config);
   const wantPlan = options.plan !== false;
   const checker = new Checker(script, parsed.source, config, cast);
-  const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
+  const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan, onRequests: options.onRequests });
   const body: BodyElement[] | undefined = options.tree === false ? undefined : [];
   for (const chunk of parsed.chunks()) {
     for (const element of chunk) {
@@ -65,24 +65,14 @@ export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
       lowerer.element(element);
       body?.push(element);
     }
-    if (options.onRequests) handOut(lowerer, options.onRequests);
   }
   if (body) script.body = body;
   const diagnostics = parsed.diagnostics;
   for (const d of checker.finish()) diagnostics.push(d);
   const lowered = lowerer.finish();
-  if (options.onRequests && lowered.plan.requests.length > 0) {
-    options.onRequests(lowered.plan.requests);
-    lowered.plan.requests = [];
-  }
   for (const d of lowered.diagnostics) diagnostics.push(d);
   sortDiagnostics(diagnostics);
   const analysis: Analysis = { source: parsed.source, script, cast, diagnostics };
   if (wantPlan && !hasErrors(diagnostics)) analysis.plan = lowered.plan;
   return analysis;
-}
-
-function handOut(lowerer: Lowerer, to: (requests: PlannedRequest[]) => void): void {
-  const made = lowerer.takeRequests();
-  if (made.length > 0) to(made);
 }

@@ -22,6 +22,11 @@ export interface LowerOptions {
    * JSON and keys (the costliest part of lowering a long script) are not made. Default true.
    */
   requests?: boolean;
+  /**
+   * Given, the requests are handed to it as they are made, in script order (a segment's, or a song's, at a time), and
+   * the plan holds none: a long script's requests can then be printed while young (PlanJson) rather than all held.
+   */
+  onRequests?: (requests: PlannedRequest[]) => void;
 }
 
 export interface LowerResult {
@@ -41,7 +46,7 @@ export class Lowerer {
   private readonly wanted: boolean;
   private readonly segmenter = new Segmenter();
   private readonly blocks: Block[] = [];
-  private requests: PlannedRequest[] = [];
+  private readonly requests: PlannedRequest[] = [];
   private readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -62,13 +67,6 @@ export class Lowerer {
     if (this.blocks.length > 0) this.lowerBlocks();
   }
 
-  /** The requests made since the last call, handed over: the plan finish() returns holds only those made after. */
-  takeRequests(): PlannedRequest[] {
-    const taken = this.requests;
-    this.requests = [];
-    return taken;
-  }
-
   /** The request plan and the warnings found making it. */
   finish(): LowerResult {
     this.segmenter.end(this.blocks);
@@ -81,13 +79,13 @@ export class Lowerer {
   }
 
   private lowerBlocks(): void {
-    const { options, requests, diagnostics } = this;
+    const { options, diagnostics } = this;
     for (const block of this.blocks) {
       if (block.kind === "segment") {
         const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
         for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-        if (this.wanted) for (const request of podcastRequests(lowered.turns, this.requestLimits, block.section)) requests.push(request);
+        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section));
       } else {
         const context = {
           section: block.section,
@@ -100,10 +98,18 @@ export class Lowerer {
           continue;
         }
         const request = songRequest(block.song, context, options.config.limits, diagnostics);
-        if (request !== undefined) requests.push(request);
+        if (request !== undefined) this.made([request]);
       }
     }
     this.blocks.length = 0;
+  }
+
+  /** Requests made, in order: handed on (onRequests) or kept for the plan. */
+  private made(requests: PlannedRequest[]): void {
+    if (requests.length === 0) return;
+    // A loop, not push(...spread): a long segment may have more requests than a call takes arguments.
+    if (this.options.onRequests) this.options.onRequests(requests);
+    else for (const request of requests) this.requests.push(request);
   }
 }
 
