@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { generate, SHAPE_NAMES } from "../../bench/lib/inputs.js";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
+import { importScreenplay } from "../../src/import/index.js";
 import type { Plan, PlannedRequest } from "../../src/lower/plan.js";
 import { PlanJson } from "../../src/lower/plan-json.js";
 import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
@@ -13,12 +14,17 @@ import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
 // prints must be, byte for byte, what JSON.stringify(plan, null, 2) writes, keys included.
 
 const ROOT = join(import.meta.dirname, "..", "..");
+const REAL = join(ROOT, "test", "fixtures", "real");
+// Our scripts; real lyrics; and screenplays nobody on the team wrote, as `podc import` turns them into .pod.
 const scripts: [string, string][] = [
-  ...["test/fixtures/golden", "examples"].flatMap((dir) =>
+  ...["test/fixtures/golden", "examples", "test/fixtures/real/lyrics"].flatMap((dir) =>
     readdirSync(join(ROOT, dir))
       .filter((f) => f.endsWith(".pod"))
       .map((f): [string, string] => [`${dir}/${f}`, readFileSync(join(ROOT, dir, f), "utf8")]),
   ),
+  ...readdirSync(REAL)
+    .filter((f) => /\.(fountain|fdx)$/.test(f))
+    .map((f): [string, string] => [`imported ${f}`, importScreenplay(readFileSync(join(REAL, f)), f, defaultConfig()).text ?? ""]),
   ...SHAPE_NAMES.map((shape): [string, string] => [`bench ${shape}`, generate(shape, 150_000)]),
 ];
 
@@ -34,6 +40,8 @@ describe("the plan as podc compile prints it", () => {
     const whole = analyze(text, { file: name, config });
     const batches: PlannedRequest[][] = [];
     const streamed = analyze(text, { file: name, config, tree: false, onRequests: (requests) => batches.push(requests) });
+    // Golden scripts include ones with errors; every other script here compiles to requests.
+    if (!name.startsWith("test/fixtures/golden")) expect(whole.plan?.requests.length).toBeGreaterThan(0);
     if (!whole.plan) {
       expect(streamed.plan).toBeUndefined();
       return;
