@@ -1,6 +1,6 @@
 import { jsonString, needsNoEscape } from "../contract/canonical-json.js";
 import { requestKeyOfCanonical } from "../contract/request-key.js";
-import type { Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
+import type { Origin, Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
 
 // What `podc compile` prints: the plan exactly as JSON.stringify(plan, null, 2) writes it, made a batch of requests at
 // a time as analyze() hands them out (its onRequests). Two costs of a long script go away so:
@@ -114,7 +114,7 @@ export class PlanJson {
     this.write(
       (printed.length === 0 ? "" : "\n        ]") +
         '\n      },\n      "origin": ' +
-        flat(request.origin as unknown as Record<string, unknown>) +
+        flat(request.origin) +
         ',\n      "speakers": ' +
         (speakers === "" ? "[]" : "[" + speakers + "\n      ]") +
         "\n    }",
@@ -159,16 +159,15 @@ function other(request: PlannedRequest): string {
 }
 
 /**
- * A request's origin as JSON.stringify(…, null, 2) writes it as a member of the request: its members are strings and
- * numbers, one on every request, and JSON.stringify and a re-indent were a tenth of what printing costs.
+ * A request's origin as JSON.stringify(…, null, 2) writes it as a member of the request. Its members are strings and
+ * numbers (plan.ts), one on every request, and JSON.stringify and a re-indent were a tenth of what printing cost.
  */
-function flat(origin: Record<string, unknown>): string {
+function flat(origin: Origin): string {
   let out = "";
   for (const name in origin) {
-    const value = origin[name];
+    const value = origin[name as keyof Origin];
     if (value === undefined) continue;
-    const json = typeof value === "string" ? jsonString(value) : JSON.stringify(value, null, 2).replaceAll("\n", "\n        ");
-    out += (out === "" ? "\n        " : ",\n        ") + jsonString(name) + ": " + json;
+    out += (out === "" ? "\n        " : ",\n        ") + jsonString(name) + ": " + (typeof value === "string" ? jsonString(value) : JSON.stringify(value));
   }
   return out === "" ? "{}" : "{" + out + "\n      }";
 }
