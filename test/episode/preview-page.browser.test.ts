@@ -307,6 +307,16 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(
       }
     });
 
+    it("keeps a place the listener moved to while paused, however near the place kept before", async () => {
+      await js(`(() => { const a = document.getElementById("player"); a.pause(); a.currentTime = 5; })()`);
+      await until(`Math.abs(document.getElementById("player").currentTime - 5) < 0.01 && !document.getElementById("player").seeking`);
+      await js(`document.getElementById("player").currentTime = 5.5`);
+      await until(`!document.getElementById("player").seeking`);
+      await page.reload();
+      await until(`document.getElementById("player").readyState >= 1 && document.getElementById("player").currentTime > 0`);
+      expect(await time()).toBeCloseTo(5.5, 1);
+    });
+
     it("keeps the listening speed and the place across a reload, and opens at #t= when asked", async () => {
       await page.selectOption("#speed", "1.5");
       expect(await js<number[]>(`[...document.querySelectorAll("audio")].map((a) => a.playbackRate)`)).toEqual([1.5, 1.5, 1.5]);

@@ -204,7 +204,9 @@ export const PREVIEW_SCRIPT = String.raw`
   var stored = {};
   var key = "podc-preview:" + location.pathname;
   try { stored = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { stored = {}; }
+  var lastStored = 0;
   function store() {
+    lastStored = audio.currentTime;
     try { localStorage.setItem(key, JSON.stringify({ at: audio.currentTime, rate: audio.playbackRate })); } catch (e) { /* storage off: nothing kept */ }
   }
   function setRate(rate) {
@@ -220,9 +222,12 @@ export const PREVIEW_SCRIPT = String.raw`
     var players = document.querySelectorAll(".take audio");
     for (var i = 0; i < players.length; i++) players[i].playbackRate = audio.playbackRate;
   });
-  var lastStored = 0;
-  audio.addEventListener("timeupdate", function () { if (Math.abs(audio.currentTime - lastStored) >= 1) { lastStored = audio.currentTime; store(); } });
+  // While playing, about once a second; and at every move the listener makes (a seek while paused fires no pause,
+  // and may land within a second of the place last kept) and when the page goes away.
+  audio.addEventListener("timeupdate", function () { if (Math.abs(audio.currentTime - lastStored) >= 1) store(); });
   audio.addEventListener("pause", store);
+  audio.addEventListener("seeked", store);
+  window.addEventListener("pagehide", store);
   // #t=93 (seconds) in the address opens the page at that moment; else where the listener left it.
   var asked = /^#t=(\d+(?:\.\d+)?)$/.exec(location.hash);
   var start = asked ? Number(asked[1]) : Number(stored.at) || 0;
