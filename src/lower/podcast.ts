@@ -6,6 +6,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
+import { plannedKey } from "./planned-key.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
 
 // How merging and splitting meet: a speech is either appended whole to the previous turn or starts new
@@ -145,12 +146,10 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
   const origin = originOf(start.line, section, cutBy);
   const speakers = batch.map((turn) => turn.speaker);
-  // The key is made when first read (see PlannedBase).
-  let key: string | undefined;
   return {
+    // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
     get key(): string {
-      // Members text, voice, both strings: JSON.stringify writes the body's canonical JSON.
-      return (key ??= requestKeyOfCanonical("POST", PODCAST_PATH, JSON.stringify(body)));
+      return plannedKey(this, podcastKey);
     },
     kind: "podcast",
     method: "POST",
@@ -159,6 +158,11 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
     origin,
     speakers,
   };
+}
+
+/** A podcast request's key. Members text, voice, both strings: JSON.stringify writes the body's canonical JSON. */
+function podcastKey(request: PlannedPodcast): string {
+  return requestKeyOfCanonical(request.method, request.path, JSON.stringify(request.body));
 }
 
 /**

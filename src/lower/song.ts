@@ -8,6 +8,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { codePointLength } from "../source/text.js";
 import type { Origin, PlannedSong } from "./plan.js";
+import { plannedKey } from "./planned-key.js";
 import { songTakes, type SongTakes } from "./song-takes.js";
 
 // A song without a Style or without a lyric line is an error the checks report; lowering skips it
@@ -29,11 +30,10 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   if (body === undefined) return undefined;
   const line = song.span.start.line;
   const origin: Origin = context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
-  // The key is made when first read (see PlannedBase).
-  let key: string | undefined;
   const planned: PlannedSong = {
+    // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
     get key(): string {
-      return (key ??= requestKey("POST", SONG_PATH, body));
+      return plannedKey(this, songKey);
     },
     kind: "song",
     method: "POST",
@@ -44,6 +44,11 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key.
   if (takes.pickWritten) planned.pick = takes.pick;
   return planned;
+}
+
+/** A song request's key. */
+function songKey(request: PlannedSong): string {
+  return requestKey(request.method, request.path, request.body);
 }
 
 /**

@@ -50,6 +50,16 @@ describe("podcastRequests", () => {
     expect(Object.keys(request ?? {})).toEqual(["key", "kind", "method", "path", "body", "origin", "speakers"]);
   });
 
+  it("gives each request the key of its own body, the same on every read and in a copy", () => {
+    const [first, second] = podcastRequests(turns(4), limits(2), undefined);
+    expect(first?.key).toBe(requestKey("POST", "/v1/tts/podcast", first?.body));
+    expect(second?.key).toBe(requestKey("POST", "/v1/tts/podcast", second?.body));
+    expect(first?.key).not.toBe(second?.key);
+    expect(first?.key).toBe(first?.key);
+    expect({ ...first }.key).toBe(first?.key);
+    expect(JSON.parse(JSON.stringify(second)).key).toBe(second?.key);
+  });
+
   it("starts a new request when a turn brings in a third voice, and says so in its origin", () => {
     const panel: LoweredTurn[] = [
       { text: "Welcome.", voice: "Ethan", speaker: "ETHAN", line: 1 },
