@@ -1,5 +1,5 @@
 import type { Speech, SpeechPart } from "./nodes.js";
-import { collapseWhiteSpace } from "../source/text.js";
+import { collapseWhiteSpace, isPlain } from "../source/text.js";
 import { withoutEmphasis } from "./emphasis.js";
 
 // A speech's lines are joined with single spaces; notes and parentheticals are cut out and not spoken, and emphasis
@@ -10,6 +10,17 @@ import { withoutEmphasis } from "./emphasis.js";
 
 /** The text a speech says aloud: Spoken parts without emphasis markers, joined, white space collapsed, ends trimmed ("" if nothing is spoken). */
 export function spokenText(speech: Speech): string {
+  return spokenTextOf(speech).text;
+}
+
+/** A speech's spoken text, and whether it is plain (text.ts isPlain): told by the look that collapses it. */
+export interface Spoken {
+  text: string;
+  plain: boolean;
+}
+
+/** spokenText(speech), and whether it is plain: false when it is not, or was not looked at as a whole. */
+export function spokenTextOf(speech: Speech): Spoken {
   const parts = speech.parts;
   let text = "";
   let previous = -1;
@@ -20,7 +31,8 @@ export function spokenText(speech: Speech): string {
     text += withoutEmphasis(part.text);
     previous = index;
   }
-  return collapseWhiteSpace(text);
+  if (isPlain(text)) return { text: text.trim(), plain: true };
+  return { text: collapseWhiteSpace(text), plain: false };
 }
 
 /** Whether parts[from] and parts[to] start on one line with only parts between them, each touching the next. */

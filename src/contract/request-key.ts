@@ -17,7 +17,21 @@ export function requestKey(method: string, path: string, body: unknown): string 
  * the thousand in a long script, and V8's own serializer writes them several times faster than canonicalJson.
  */
 export function requestKeyOfCanonical(method: string, path: string, bodyJson: string): string {
-  return sha256Hex(`{"body":${bodyJson},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}}`);
+  const { head, tail } = canonicalAround(method, path);
+  return sha256Hex(head + bodyJson + tail);
+}
+
+/** What the canonical JSON of `{method, path, body}` has before and after the body's own. */
+export function canonicalAround(method: string, path: string): { head: string; tail: string } {
+  return { head: '{"body":', tail: `,"method":${JSON.stringify(method)},"path":${JSON.stringify(path)}}` };
+}
+
+/**
+ * The key of a request given its whole canonical JSON, canonicalAround's head, the body's, and its tail: for a caller
+ * that writes it in pieces and joins them once, rather than joining the body's and then copying it into the whole.
+ */
+export function requestKeyOfCanonicalRequest(requestJson: string): string {
+  return sha256Hex(requestJson);
 }
 
 function sha256Hex(text: string): string {

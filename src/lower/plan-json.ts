@@ -1,5 +1,6 @@
 import { jsonString, needsNoEscape } from "../contract/canonical-json.js";
-import { requestKeyOfCanonical } from "../contract/request-key.js";
+import { canonicalAround, requestKeyOfCanonicalRequest } from "../contract/request-key.js";
+import { isEscapeFree } from "./escape-free.js";
 import type { Origin, Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
 
 // What `podc compile` prints: the plan exactly as JSON.stringify(plan, null, 2) writes it, made a batch of requests at
@@ -8,8 +9,8 @@ import type { Origin, Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
 //   of objects were each copied by the garbage collector as they aged.
 // - A podcast request, nearly every request of a plan, is written here rather than by JSON.stringify, which escapes a
 //   string character by character and did so twice for every turn (once for the key's canonical JSON, once for the
-//   print). Each turn's text is escaped once (jsonString), for both; the key is hashed from that canonical JSON by
-//   the same requestKeyOfCanonical as the request's own `key` (lower/podcast.ts), which is not read here: its
+//   print). Each turn's text is escaped once (jsonString), for both; the key is hashed from that canonical JSON,
+//   written around the body as for the request's own `key` (contract/request-key.ts), which is not read here: its
 //   JSON.stringify of the body, escaping every text a second time, made compile slower on 20 MB scripts.
 // The test beside this one compares the text with JSON.stringify's on every kind of script and on hostile text.
 
@@ -34,6 +35,7 @@ export class PlanJson {
   private ended = false;
   /** Voices and speakers, escaped, with what follows a voice in a turn: a plan has a handful, on every turn. */
   private readonly names = new Map<string, Name>();
+  private aroundOf: { method: string; path: string; head: string; tail: string } | undefined;
 
   /** Takes the next requests of the plan, in order. */
   add(requests: readonly PlannedRequest[]): void {
@@ -77,48 +79,62 @@ export class PlanJson {
 
   /**
    * A podcast request as a plan prints it, members in the order the request has them (lower/podcast.ts). Each turn's
-   * text is looked at once, and written into the key's canonical JSON and the print as pieces, never concatenated.
+   * text is looked at once, and written into the key's canonical JSON and the print as pieces, never concatenated: the
+   * print's pieces go straight to the pending text, after a slot kept for the request's head, which holds the key.
    */
   private podcast(request: PlannedPodcast): void {
     const turns = request.body.conversations;
-    const canonical = ['{"conversations":['];
-    const printed: string[] = [];
+    const escapeFree = isEscapeFree(request.body);
+    const around = this.around(request.method, request.path);
+    const canonical = [around.head, '{"conversations":['];
+    const head = this.pending.length;
+    this.pending.push("");
+    let printed = 0;
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i]!;
       const voice = this.name(turn.voice);
-      const plain = needsNoEscape(turn.text);
+      const plain = escapeFree || needsNoEscape(turn.text);
       const text = plain ? turn.text : JSON.stringify(turn.text);
       if (plain) {
-        canonical.push(i === 0 ? '{"text":"' : ',{"text":"', text, voice.canonicalAfterQuote);
-        printed.push(i === 0 ? PRINTED_TURN + '"' : ",\n" + PRINTED_TURN + '"', text, voice.printedAfterQuote);
+        canonical.push(i === 0 ? CANONICAL_FIRST_QUOTED : CANONICAL_NEXT_QUOTED, text, voice.canonicalAfterQuote);
+        this.pending.push(i === 0 ? PRINTED_FIRST_QUOTED : PRINTED_NEXT_QUOTED, text, voice.printedAfterQuote);
+        printed += (i === 0 ? PRINTED_FIRST_QUOTED : PRINTED_NEXT_QUOTED).length + text.length + voice.printedAfterQuote.length;
       } else {
-        canonical.push(i === 0 ? '{"text":' : ',{"text":', text, voice.canonical);
-        printed.push(i === 0 ? PRINTED_TURN : ",\n" + PRINTED_TURN, text, voice.printed);
+        canonical.push(i === 0 ? CANONICAL_FIRST : CANONICAL_NEXT, text, voice.canonical);
+        this.pending.push(i === 0 ? PRINTED_FIRST : PRINTED_NEXT, text, voice.printed);
+        printed += (i === 0 ? PRINTED_FIRST : PRINTED_NEXT).length + text.length + voice.printed.length;
       }
     }
-    canonical.push("]}");
-    const key = requestKeyOfCanonical(request.method, request.path, canonical.join(""));
-    this.write(
+    canonical.push("]}", around.tail);
+    const key = requestKeyOfCanonicalRequest(canonical.join(""));
+    const opening =
       '    {\n      "key": "' +
-        key +
-        '",\n      "kind": "podcast",\n      "method": ' +
-        jsonString(request.method) +
-        ',\n      "path": ' +
-        jsonString(request.path) +
-        ',\n      "body": {\n        "conversations": ' +
-        (printed.length === 0 ? "[]" : "[\n"),
-    );
-    for (const piece of printed) this.write(piece);
+      key +
+      '",\n      "kind": "podcast",\n      "method": ' +
+      jsonString(request.method) +
+      ',\n      "path": ' +
+      jsonString(request.path) +
+      ',\n      "body": {\n        "conversations": ' +
+      (turns.length === 0 ? "[]" : "[\n");
+    this.pending[head] = opening;
+    this.pendingLength += opening.length + printed;
     let speakers = "";
     for (let i = 0; i < request.speakers.length; i++) speakers += (i === 0 ? "\n        " : ",\n        ") + this.name(request.speakers[i]!).json;
     this.write(
-      (printed.length === 0 ? "" : "\n        ]") +
+      (turns.length === 0 ? "" : "\n        ]") +
         '\n      },\n      "origin": ' +
         flat(request.origin) +
         ',\n      "speakers": ' +
         (speakers === "" ? "[]" : "[" + speakers + "\n      ]") +
         "\n    }",
     );
+  }
+
+  /** canonicalAround(method, path), made once for the requests of one endpoint (every podcast request has the same). */
+  private around(method: string, path: string): { head: string; tail: string } {
+    if (this.aroundOf === undefined || this.aroundOf.method !== method || this.aroundOf.path !== path)
+      this.aroundOf = { method, path, ...canonicalAround(method, path) };
+    return this.aroundOf;
   }
 
   private name(name: string): Name {
@@ -147,8 +163,16 @@ interface Name {
   printedAfterQuote: string;
 }
 
-/** How a turn opens in the print, up to its text. */
-const PRINTED_TURN = '          {\n            "text": ';
+// How a turn opens, up to its text (and the quote that opens it, when the text needs no escape): first or not, in the
+// key's canonical JSON and in the print.
+const CANONICAL_FIRST = '{"text":';
+const CANONICAL_NEXT = ',{"text":';
+const CANONICAL_FIRST_QUOTED = '{"text":"';
+const CANONICAL_NEXT_QUOTED = ',{"text":"';
+const PRINTED_FIRST = '          {\n            "text": ';
+const PRINTED_NEXT = ',\n          {\n            "text": ';
+const PRINTED_FIRST_QUOTED = '          {\n            "text": "';
+const PRINTED_NEXT_QUOTED = ',\n          {\n            "text": "';
 
 const MAX_NAMES = 1024;
 

@@ -1,10 +1,12 @@
 import type { Speech } from "../ast/nodes.js";
-import { spokenText } from "../ast/speech.js";
+import { spokenTextOf } from "../ast/speech.js";
 import { PODCAST_PATH } from "../contract/paths.js";
+import { needsNoEscape } from "../contract/canonical-json.js";
 import { requestKeyOfCanonical } from "../contract/request-key.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
+import { markEscapeFree } from "./escape-free.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
 import { plannedKey } from "./planned-key.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
@@ -24,6 +26,8 @@ export interface LoweredTurn {
   /** The cast label whose speech the turn is: the transcript names it. */
   speaker: string;
   line: number;
+  /** True when the text is known to need no escape in JSON (needsNoEscape): a request's body is marked when all are. */
+  plain?: boolean;
 }
 
 /** The turns of one segment, and the warnings found making them. */
@@ -51,7 +55,8 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
   const diagnostics: Diagnostic[] = [];
   for (const speech of speeches) {
     if (!wantTurns && surelySaysWithin(speech, limit)) continue;
-    const text = spokenText(speech);
+    const spoken = spokenTextOf(speech);
+    const text = spoken.text;
     if (text === "") {
       diagnostics.push(emptySpeechWarning(speech));
       continue;
@@ -61,25 +66,29 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
     if (voice === undefined || voice === "") continue;
     const speaker = speech.speaker.name;
     const line = speech.span.start.line;
-    const length = codePointLength(text);
+    // Text that needs no escape in JSON has no surrogate either, so its length in code points is its length: one look
+    // at it tells both, or none when collapsing it told (plain text needs no escape).
+    const plain = spoken.plain || needsNoEscape(text);
+    const length = plain ? text.length : codePointLength(text);
 
     const last = turns.length - 1;
     const previous = turns[last];
     if (previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
       previous.text += " " + text;
       lengths[last]! += 1 + length;
+      previous.plain &&= plain;
       continue;
     }
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
-      turns.push({ text, voice, speaker, line });
+      turns.push({ text, voice, speaker, line, plain });
       lengths.push(length);
       continue;
     }
     const split = splitSpeech(text, limit);
     for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
     for (const chunk of split.chunks) {
-      turns.push({ text: chunk, voice, speaker, line });
+      turns.push({ text: chunk, voice, speaker, line, plain });
       lengths.push(codePointLength(chunk));
     }
   }
@@ -146,6 +155,7 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
   const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
   const origin = originOf(start.line, section, cutBy);
   const speakers = batch.map((turn) => turn.speaker);
+  if (batch.every((turn) => turn.plain === true)) markEscapeFree(body);
   return {
     // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
     get key(): string {

@@ -7,6 +7,8 @@ import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { importScreenplay } from "../../src/import/index.js";
 import type { Plan, PlannedRequest } from "../../src/lower/plan.js";
+import { needsNoEscape } from "../../src/contract/canonical-json.js";
+import { isEscapeFree } from "../../src/lower/escape-free.js";
 import { PlanJson } from "../../src/lower/plan-json.js";
 import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
 
@@ -70,9 +72,45 @@ describe("the plan as podc compile prints it", () => {
           const expected = JSON.stringify(plan, null, 2);
           expect(printed(plan, [])).toBe(expected);
           expect(printed({ ...plan, requests: [] }, [requests.slice(0, 1), requests.slice(1)])).toBe(expected);
+          // As lowering makes them, with the texts that need no escape known: bodies of only those are marked.
+          const known = segments.flatMap((turns) =>
+            podcastRequests(
+              turns.map((turn) => ({ ...turn, plain: needsNoEscape(turn.text) })),
+              { turnsPerRequest, voicesPerRequest: 2 },
+              section,
+            ),
+          );
+          expect(printed({ ...plan, requests: known }, [])).toBe(expected);
         },
       ),
     );
+  });
+
+  it("escapes a quote in a turn merged into a plain one, and marks only bodies whose every text needs no escape", () => {
+    const script = ["Cast:", "    HOST: Ethan", "    GUEST: Luna", "", "HOST: Plain words.", 'HOST: He said "hi" \\ twice.', "GUEST: Plain too.", ""].join(
+      "\n",
+    );
+    const requests: PlannedRequest[] = [];
+    const json = new PlanJson();
+    const analysis = analyze(script, {
+      file: "a.pod",
+      config: defaultConfig(),
+      onRequests: (made) => {
+        requests.push(...made);
+        json.add(made);
+      },
+    });
+    const plan = analysis.plan!;
+    expect(json.pieces(plan).join("")).toBe(JSON.stringify({ ...plan, requests }, null, 2));
+    const [request] = requests;
+    expect(request?.kind === "podcast" && request.body.conversations.map((turn) => turn.text)).toEqual(['Plain words. He said "hi" \\ twice.', "Plain too."]);
+    expect(request?.kind === "podcast" && isEscapeFree(request.body)).toBe(false);
+    const plain = podcastRequests(
+      [{ text: "Plain.", voice: "Ethan", speaker: "HOST", line: 1, plain: true }],
+      { turnsPerRequest: 10, voicesPerRequest: 2 },
+      undefined,
+    );
+    expect(isEscapeFree(plain[0]!.body)).toBe(true);
   });
 
   it("is printed once: a second print, or a request added after it, is a programming error, not a doubled plan", () => {
