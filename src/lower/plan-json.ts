@@ -90,20 +90,26 @@ export class PlanJson {
     const head = this.pending.length;
     this.pending.push("");
     let printed = 0;
+    // A turn is written as two pieces, what comes before its text and the text: what ends the turn before (its voice)
+    // and opens this one is one piece, a voice's `between`.
+    let last: Name | undefined;
+    let lastPlain = false;
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i]!;
-      const voice = this.name(turn.voice);
       const plain = escapeFree || needsNoEscape(turn.text);
       const text = plain ? turn.text : JSON.stringify(turn.text);
-      if (plain) {
-        canonical.push(i === 0 ? CANONICAL_FIRST_QUOTED : CANONICAL_NEXT_QUOTED, text, voice.canonicalAfterQuote);
-        this.pending.push(i === 0 ? PRINTED_FIRST_QUOTED : PRINTED_NEXT_QUOTED, text, voice.printedAfterQuote);
-        printed += (i === 0 ? PRINTED_FIRST_QUOTED : PRINTED_NEXT_QUOTED).length + text.length + voice.printedAfterQuote.length;
-      } else {
-        canonical.push(i === 0 ? CANONICAL_FIRST : CANONICAL_NEXT, text, voice.canonical);
-        this.pending.push(i === 0 ? PRINTED_FIRST : PRINTED_NEXT, text, voice.printed);
-        printed += (i === 0 ? PRINTED_FIRST : PRINTED_NEXT).length + text.length + voice.printed.length;
-      }
+      const before = last === undefined ? (plain ? FIRST_QUOTED : FIRST) : last.between[(lastPlain ? 2 : 0) + (plain ? 1 : 0)]!;
+      canonical.push(before.canonical, text);
+      this.pending.push(before.printed, text);
+      printed += before.printed.length + text.length;
+      last = this.name(turn.voice);
+      lastPlain = plain;
+    }
+    if (last !== undefined) {
+      const close = last.close[lastPlain ? 1 : 0]!;
+      canonical.push(close.canonical);
+      this.pending.push(close.printed);
+      printed += close.printed.length;
     }
     canonical.push("]}", around.tail);
     const key = requestKeyOfCanonicalRequest(canonical.join(""));
@@ -141,38 +147,47 @@ export class PlanJson {
     let known = this.names.get(name);
     if (known === undefined) {
       const json = jsonString(name);
-      known = {
-        json,
-        canonical: `,"voice":${json}}`,
-        canonicalAfterQuote: `","voice":${json}}`,
-        printed: `,\n            "voice": ${json}\n          }`,
-        printedAfterQuote: `",\n            "voice": ${json}\n          }`,
-      };
+      const close = [piece([',"voice":', json, "}"], [',\n            "voice": ', json, "\n          }"])];
+      close.push(piece(['"', close[0]!.canonical], ['"', close[0]!.printed]));
+      const between = close.flatMap((end) => [NEXT, NEXT_QUOTED].map((next) => piece([end.canonical, next.canonical], [end.printed, next.printed])));
+      known = { json, close, between };
       if (this.names.size < MAX_NAMES) this.names.set(name, known);
     }
     return known;
   }
 }
 
-/** A name as JSON, and what follows it as the voice of a turn, after the turn's text (and its closing quote). */
+/**
+ * A name as JSON, and as the voice of a turn: what ends the turn after its text, and that followed by what opens the
+ * next turn up to its text. Indexed by whether the text was written as it is, between quotes written here (1, plain)
+ * or by JSON.stringify (0); `between` by the two of this turn and the next (2 × this + next).
+ */
 interface Name {
   json: string;
-  canonical: string;
-  canonicalAfterQuote: string;
-  printed: string;
-  printedAfterQuote: string;
+  close: Piece[];
+  between: Piece[];
 }
 
-// How a turn opens, up to its text (and the quote that opens it, when the text needs no escape): first or not, in the
-// key's canonical JSON and in the print.
-const CANONICAL_FIRST = '{"text":';
-const CANONICAL_NEXT = ',{"text":';
-const CANONICAL_FIRST_QUOTED = '{"text":"';
-const CANONICAL_NEXT_QUOTED = ',{"text":"';
-const PRINTED_FIRST = '          {\n            "text": ';
-const PRINTED_NEXT = ',\n          {\n            "text": ';
-const PRINTED_FIRST_QUOTED = '          {\n            "text": "';
-const PRINTED_NEXT_QUOTED = ',\n          {\n            "text": "';
+/** The same text in the key's canonical JSON and in the print. */
+interface Piece {
+  canonical: string;
+  printed: string;
+}
+
+/**
+ * A piece made by joining its parts: a joined string is one flat string, which joining it again copies at once, where
+ * one made by `+` is a tree of its parts walked every time. A voice's pieces are written on every turn.
+ */
+function piece(canonical: string[], printed: string[]): Piece {
+  return { canonical: canonical.join(""), printed: printed.join("") };
+}
+
+// How a turn opens, up to its text (and the quote that opens it, when the text is plain): the first turn of a
+// request, or any after it.
+const FIRST: Piece = { canonical: '{"text":', printed: '          {\n            "text": ' };
+const FIRST_QUOTED: Piece = { canonical: '{"text":"', printed: '          {\n            "text": "' };
+const NEXT: Piece = { canonical: ',{"text":', printed: ',\n          {\n            "text": ' };
+const NEXT_QUOTED: Piece = { canonical: ',{"text":"', printed: ',\n          {\n            "text": "' };
 
 const MAX_NAMES = 1024;
 
