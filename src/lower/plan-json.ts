@@ -20,8 +20,14 @@ const TAIL = "\n  ]\n}";
 const REQUESTS = '"requests": []';
 
 /**
- * Requests' texts are joined into one string once this many characters are pending: large enough that the string is
- * made in V8's large-object space (never copied by a young collection) and the command line writes it in few calls.
+ * Requests' pieces are joined in two steps. Once this many characters are pending, into one string: soon enough that
+ * the pieces, just made, are still in the processor's cache when they are copied (joined a batch at a time, reading
+ * them back cost several times the copy on scripts of short lines, whose pieces are many and small).
+ */
+const PART = 1 << 14;
+/**
+ * Then, once this many characters are in parts, the parts into one batch: large enough that the string is made in
+ * V8's large-object space (never copied by a young collection) and the command line writes it in few calls.
  */
 const BATCH = 1 << 18;
 
@@ -31,6 +37,9 @@ export class PlanJson {
   /** Pieces of text not yet joined, and their length. */
   private pending: string[] = [];
   private pendingLength = 0;
+  /** Pieces joined, not yet into a batch, and their length. */
+  private parts: string[] = [];
+  private partsLength = 0;
   private requests = 0;
   private ended = false;
   /** Voices and speakers, escaped, with what follows a voice in a turn: a plan has a handful, on every turn. */
@@ -44,7 +53,7 @@ export class PlanJson {
       if (this.requests++ > 0) this.write(",\n");
       if (request.kind === "podcast") this.podcast(request);
       else this.write(other(request));
-      if (this.pendingLength >= BATCH) this.join();
+      if (this.pendingLength >= PART) this.join(false);
     }
   }
 
@@ -56,7 +65,7 @@ export class PlanJson {
   pieces(plan: Plan): string[] {
     if (this.ended) throw new Error("PlanJson.pieces() was already called: a plan is printed once");
     this.add(plan.requests);
-    this.join();
+    this.join(true);
     this.ended = true;
     const empty = JSON.stringify({ ...plan, requests: [] }, null, 2);
     if (this.batches.length === 0) return [empty];
@@ -70,11 +79,23 @@ export class PlanJson {
     this.pendingLength += text.length;
   }
 
-  /** Joins the pending pieces into one flat string, made once: no piece is concatenated to another before. */
-  private join(): void {
-    if (this.pending.length > 0) this.batches.push(this.pending.join(""));
-    this.pending = [];
-    this.pendingLength = 0;
+  /**
+   * Joins the pending pieces into one flat string, made once (no piece is concatenated to another before), and the
+   * parts so made into a batch once they are long enough, or at the `end`.
+   */
+  private join(end: boolean): void {
+    if (this.pending.length > 0) {
+      const part = this.pending.join("");
+      this.parts.push(part);
+      this.partsLength += part.length;
+      this.pending = [];
+      this.pendingLength = 0;
+    }
+    if (this.parts.length > 0 && (end || this.partsLength >= BATCH)) {
+      this.batches.push(this.parts.join(""));
+      this.parts = [];
+      this.partsLength = 0;
+    }
   }
 
   /**
