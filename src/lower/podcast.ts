@@ -3,6 +3,7 @@ import { spokenTextOf } from "../ast/speech.js";
 import { PODCAST_PATH } from "../contract/paths.js";
 import { needsNoEscape } from "../contract/canonical-json.js";
 import { requestKeyOfCanonical } from "../contract/request-key.js";
+import type { PodcastRequest } from "../contract/requests.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
@@ -130,32 +131,41 @@ export interface RequestLimits {
 /** The podcast requests of one segment's turns, each within both limits (each at least 1). */
 export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined): PlannedPodcast[] {
   const requests: PlannedPodcast[] = [];
-  let batch: LoweredTurn[] = [];
-  let voices = new Set<string>();
+  // The request being filled is turns[from, i), with these voices.
+  const voices = new Set<string>();
+  let from = 0;
   let cutBy: Origin["cutBy"];
-  const flush = (next: Origin["cutBy"]) => {
-    if (batch.length > 0) requests.push(request(batch, section, cutBy));
-    batch = [];
-    voices = new Set();
-    cutBy = next;
-  };
-  for (const turn of turns) {
-    if (batch.length >= limits.turnsPerRequest) flush("turnsPerRequest");
-    else if (!voices.has(turn.voice) && voices.size >= limits.voicesPerRequest) flush("voicesPerRequest");
-    batch.push(turn);
-    voices.add(turn.voice);
+  for (let i = 0; i < turns.length; i++) {
+    const voice = turns[i]!.voice;
+    let cut: Origin["cutBy"];
+    if (i - from >= limits.turnsPerRequest) cut = "turnsPerRequest";
+    else if (!voices.has(voice) && voices.size >= limits.voicesPerRequest) cut = "voicesPerRequest";
+    if (cut !== undefined) {
+      requests.push(request(turns, from, i, section, cutBy));
+      from = i;
+      voices.clear();
+      cutBy = cut;
+    }
+    voices.add(voice);
   }
-  flush(undefined);
+  if (from < turns.length) requests.push(request(turns, from, turns.length, section, cutBy));
   return requests;
 }
 
-function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
-  const start = batch[0]!;
-  // Key order text, voice: the body is sent as built.
-  const body = { conversations: batch.map((turn) => ({ text: turn.text, voice: turn.voice })) };
-  const origin = originOf(start.line, section, cutBy);
-  const speakers = batch.map((turn) => turn.speaker);
-  if (batch.every((turn) => turn.plain === true)) markEscapeFree(body);
+/** The request of turns[from, to), not empty. */
+function request(turns: readonly LoweredTurn[], from: number, to: number, section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
+  const conversations: PodcastRequest["conversations"] = [];
+  const speakers: string[] = [];
+  let plain = true;
+  for (let i = from; i < to; i++) {
+    const turn = turns[i]!;
+    // Key order text, voice: the body is sent as built.
+    conversations.push({ text: turn.text, voice: turn.voice });
+    speakers.push(turn.speaker);
+    plain &&= turn.plain === true;
+  }
+  const body = { conversations };
+  if (plain) markEscapeFree(body);
   return {
     // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
     get key(): string {
@@ -165,7 +175,7 @@ function request(batch: LoweredTurn[], section: string | undefined, cutBy: Origi
     method: "POST",
     path: PODCAST_PATH,
     body,
-    origin,
+    origin: originOf(turns[from]!.line, section, cutBy),
     speakers,
   };
 }
