@@ -14,24 +14,30 @@ export function spokenText(speech: Speech): string {
 }
 
 /** A speech's spoken text, and whether it is plain (text.ts isPlain): told by the look that collapses it. */
-export interface Spoken {
+export interface SpokenText {
   text: string;
   plain: boolean;
 }
 
 /** spokenText(speech), and whether it is plain: false when it is not, or was not looked at as a whole. */
-export function spokenTextOf(speech: Speech): Spoken {
+export function spokenTextOf(speech: Speech): SpokenText {
   const parts = speech.parts;
   let text = "";
   let previous = -1;
+  // Plain parts without a space at either end, joined by one space or none, make a plain text with nothing to trim or
+  // collapse. So each part is looked at alone, as cut from the source, and the joined text (a speech of several lines)
+  // is not: looking at it would first copy it whole, and it is copied anyway when the plan is printed.
+  let plainParts = true;
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index]!;
     if (part.type !== "Spoken") continue;
     if (previous !== -1 && !joinedByNotes(parts, previous, index)) text += " ";
-    text += withoutEmphasis(part.text);
+    const said = withoutEmphasis(part.text);
+    plainParts &&= said.length > 0 && said.charCodeAt(0) !== 32 && said.charCodeAt(said.length - 1) !== 32 && isPlain(said);
+    text += said;
     previous = index;
   }
-  if (isPlain(text)) return { text: text.trim(), plain: true };
+  if (plainParts || isPlain(text)) return { text: plainParts ? text : text.trim(), plain: true };
   return { text: collapseWhiteSpace(text), plain: false };
 }
 

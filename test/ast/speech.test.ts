@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { spokenText } from "../../src/ast/speech.js";
+import { withoutEmphasis } from "../../src/ast/emphasis.js";
+import { spokenText, spokenTextOf } from "../../src/ast/speech.js";
+import { collapseWhiteSpace, isPlain } from "../../src/source/text.js";
 import { note, paren, speech, spoken } from "../lower/build.js";
 
 describe("spokenText", () => {
@@ -46,6 +49,25 @@ describe("spokenText", () => {
   it("joins parts that do not touch with a space even when the parser trimmed them", () => {
     const s = speech("HOST", [spoken("Hello", 1, 7), note("x", 1, 13), spoken("world", 1, 19)]);
     expect(spokenText(s)).toBe("Hello world");
+  });
+
+  it("is the joined lines collapsed, whichever way it is told, and plain only when it is", () => {
+    // Mostly plain lines, some with a space at an end, some with what is not plain.
+    const unit = fc.oneof(
+      { arbitrary: fc.constantFrom("a", "B", ".", " "), weight: 12 },
+      { arbitrary: fc.constantFrom("  ", "\t", '"', "\\", "*", "_", "é", "😀"), weight: 1 },
+    );
+    const line = fc.string({ unit, maxLength: 10 });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 4 }), (lines) => {
+        const { text, plain } = spokenTextOf(speech("HOST", lines));
+        const joined = lines.map(withoutEmphasis).join(" ");
+        expect(text).toBe(collapseWhiteSpace(joined));
+        if (plain) expect(isPlain(text)).toBe(true);
+        if (isPlain(joined)) expect(plain).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("is empty when nothing is spoken", () => {
