@@ -19,7 +19,7 @@ export interface SpokenText {
   plain: boolean;
 }
 
-/** spokenText(speech), and whether it is plain: false when it is not, or was not looked at as a whole. */
+/** spokenText(speech), and whether it is plain: false when it is not, or became so only by collapsing white space. */
 export function spokenTextOf(speech: Speech): SpokenText {
   const parts = speech.parts;
   let text = "";

@@ -1,4 +1,5 @@
 import { jsonString, needsNoEscape } from "../contract/canonical-json.js";
+import { PODCAST_PATH } from "../contract/paths.js";
 import { canonicalAround, requestKeyOfCanonicalRequest } from "../contract/request-key.js";
 import { isEscapeFree } from "./escape-free.js";
 import type { Origin, Plan, PlannedPodcast, PlannedRequest } from "./plan.js";
@@ -44,7 +45,6 @@ export class PlanJson {
   private ended = false;
   /** Voices and speakers, escaped, with what follows a voice in a turn: a plan has a handful, on every turn. */
   private readonly names = new Map<string, Name>();
-  private aroundOf: { method: string; path: string; head: string; tail: string } | undefined;
 
   /** Takes the next requests of the plan, in order. */
   add(requests: readonly PlannedRequest[]): void {
@@ -106,33 +106,33 @@ export class PlanJson {
   private podcast(request: PlannedPodcast): void {
     const turns = request.body.conversations;
     const escapeFree = isEscapeFree(request.body);
-    const around = this.around(request.method, request.path);
-    const canonical = [around.head, '{"conversations":['];
+    const canonical = [PODCAST_AROUND.head, '{"conversations":['];
     const head = this.pending.length;
     this.pending.push("");
     let printed = 0;
     // A turn is written as two pieces, what comes before its text and the text: what ends the turn before (its voice)
     // and opens this one is one piece, a voice's `between`.
     let last: Name | undefined;
-    let lastPlain = false;
+    let lastAsIs = false;
     for (let i = 0; i < turns.length; i++) {
       const turn = turns[i]!;
-      const plain = escapeFree || needsNoEscape(turn.text);
-      const text = plain ? turn.text : JSON.stringify(turn.text);
-      const before = last === undefined ? (plain ? FIRST_QUOTED : FIRST) : last.between[(lastPlain ? 2 : 0) + (plain ? 1 : 0)]!;
+      // As it is, between quotes written here, when it needs no escape; else as JSON.stringify writes it.
+      const asIs = escapeFree || needsNoEscape(turn.text);
+      const text = asIs ? turn.text : JSON.stringify(turn.text);
+      const before = last === undefined ? (asIs ? FIRST_QUOTED : FIRST) : last.between[(lastAsIs ? 2 : 0) + (asIs ? 1 : 0)]!;
       canonical.push(before.canonical, text);
       this.pending.push(before.printed, text);
       printed += before.printed.length + text.length;
       last = this.name(turn.voice);
-      lastPlain = plain;
+      lastAsIs = asIs;
     }
     if (last !== undefined) {
-      const close = last.close[lastPlain ? 1 : 0]!;
+      const close = last.close[lastAsIs ? 1 : 0]!;
       canonical.push(close.canonical);
       this.pending.push(close.printed);
       printed += close.printed.length;
     }
-    canonical.push("]}", around.tail);
+    canonical.push("]}", PODCAST_AROUND.tail);
     const key = requestKeyOfCanonicalRequest(canonical.join(""));
     const opening =
       '    {\n      "key": "' +
@@ -157,13 +157,6 @@ export class PlanJson {
     );
   }
 
-  /** canonicalAround(method, path), made once for the requests of one endpoint (every podcast request has the same). */
-  private around(method: string, path: string): { head: string; tail: string } {
-    if (this.aroundOf === undefined || this.aroundOf.method !== method || this.aroundOf.path !== path)
-      this.aroundOf = { method, path, ...canonicalAround(method, path) };
-    return this.aroundOf;
-  }
-
   private name(name: string): Name {
     let known = this.names.get(name);
     if (known === undefined) {
@@ -180,8 +173,8 @@ export class PlanJson {
 
 /**
  * A name as JSON, and as the voice of a turn: what ends the turn after its text, and that followed by what opens the
- * next turn up to its text. Indexed by whether the text was written as it is, between quotes written here (1, plain)
- * or by JSON.stringify (0); `between` by the two of this turn and the next (2 × this + next).
+ * next turn up to its text. Indexed by whether the text was written as it is, between quotes written here (1), or by
+ * JSON.stringify (0); `between` by the two of this turn and the next (2 × this + next).
  */
 interface Name {
   json: string;
@@ -203,14 +196,17 @@ function piece(canonical: string[], printed: string[]): Piece {
   return { canonical: canonical.join(""), printed: printed.join("") };
 }
 
-// How a turn opens, up to its text (and the quote that opens it, when the text is plain): the first turn of a
-// request, or any after it.
+// How a turn opens, up to its text (and the quote that opens it, when the text is written as it is): the first turn
+// of a request, or any after it.
 const FIRST: Piece = { canonical: '{"text":', printed: '          {\n            "text": ' };
 const FIRST_QUOTED: Piece = { canonical: '{"text":"', printed: '          {\n            "text": "' };
 const NEXT: Piece = { canonical: ',{"text":', printed: ',\n          {\n            "text": ' };
 const NEXT_QUOTED: Piece = { canonical: ',{"text":"', printed: ',\n          {\n            "text": "' };
 
 const MAX_NAMES = 1024;
+
+/** What a podcast request's canonical JSON has around its body's: every podcast request has the same method and path. */
+const PODCAST_AROUND = canonicalAround("POST", PODCAST_PATH);
 
 /** Any other request (a song: one per song of the script), as JSON.stringify writes it at its depth. */
 function other(request: PlannedRequest): string {

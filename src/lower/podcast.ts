@@ -28,7 +28,7 @@ export interface LoweredTurn {
   speaker: string;
   line: number;
   /** True when the text is known to need no escape in JSON (needsNoEscape): a request's body is marked when all are. */
-  plain?: boolean;
+  escapeFree?: boolean;
 }
 
 /** The turns of one segment, and the warnings found making them. */
@@ -69,27 +69,27 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
     const line = speech.span.start.line;
     // Text that needs no escape in JSON has no surrogate either, so its length in code points is its length: one look
     // at it tells both, or none when collapsing it told (plain text needs no escape).
-    const plain = spoken.plain || needsNoEscape(text);
-    const length = plain ? text.length : codePointLength(text);
+    const escapeFree = spoken.plain || needsNoEscape(text);
+    const length = escapeFree ? text.length : codePointLength(text);
 
     const last = turns.length - 1;
     const previous = turns[last];
     if (previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
       previous.text += " " + text;
       lengths[last]! += 1 + length;
-      previous.plain &&= plain;
+      previous.escapeFree &&= escapeFree;
       continue;
     }
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
-      turns.push({ text, voice, speaker, line, plain });
+      turns.push({ text, voice, speaker, line, escapeFree });
       lengths.push(length);
       continue;
     }
     const split = splitSpeech(text, limit);
     for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
     for (const chunk of split.chunks) {
-      turns.push({ text: chunk, voice, speaker, line, plain });
+      turns.push({ text: chunk, voice, speaker, line, escapeFree });
       lengths.push(codePointLength(chunk));
     }
   }
@@ -156,16 +156,16 @@ export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLi
 function request(turns: readonly LoweredTurn[], from: number, to: number, section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
   const conversations: PodcastRequest["conversations"] = [];
   const speakers: string[] = [];
-  let plain = true;
+  let escapeFree = true;
   for (let i = from; i < to; i++) {
     const turn = turns[i]!;
     // Key order text, voice: the body is sent as built.
     conversations.push({ text: turn.text, voice: turn.voice });
     speakers.push(turn.speaker);
-    plain &&= turn.plain === true;
+    escapeFree &&= turn.escapeFree === true;
   }
   const body = { conversations };
-  if (plain) markEscapeFree(body);
+  if (escapeFree) markEscapeFree(body);
   return {
     // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
     get key(): string {

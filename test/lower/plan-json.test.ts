@@ -75,7 +75,7 @@ describe("the plan as podc compile prints it", () => {
           // As lowering makes them, with the texts that need no escape known: bodies of only those are marked.
           const known = segments.flatMap((turns) =>
             podcastRequests(
-              turns.map((turn) => ({ ...turn, plain: needsNoEscape(turn.text) })),
+              turns.map((turn) => ({ ...turn, escapeFree: needsNoEscape(turn.text) })),
               { turnsPerRequest, voicesPerRequest: 2 },
               section,
             ),
@@ -106,7 +106,7 @@ describe("the plan as podc compile prints it", () => {
     expect(request?.kind === "podcast" && request.body.conversations.map((turn) => turn.text)).toEqual(['Plain words. He said "hi" \\ twice.', "Plain too."]);
     expect(request?.kind === "podcast" && isEscapeFree(request.body)).toBe(false);
     const plain = podcastRequests(
-      [{ text: "Plain.", voice: "Ethan", speaker: "HOST", line: 1, plain: true }],
+      [{ text: "Plain.", voice: "Ethan", speaker: "HOST", line: 1, escapeFree: true }],
       { turnsPerRequest: 10, voicesPerRequest: 2 },
       undefined,
     );
