@@ -99,9 +99,12 @@ export class PodGrammar extends EmbeddedActionsParser {
   }
 
   // script = [ titlePage ] , { bodyItem } ;
+  // bodyItem and continuation are alternations written in place, not rules of their own: a rule call costs chevrotain
+  // a frame of bookkeeping, and these two would be called for nearly every line (3 to 6 % of checking a script, in
+  // instructions run). The diagrams show them inline.
   script = this.RULE("script", () => {
     this.OPTION(() => this.SUBRULE(this.titlePage));
-    this.MANY(() => this.SUBRULE(this.bodyItem));
+    this.MANY(() => this.OR(this.bodyItems));
   });
 
   // titlePage = titleLine , { titleLine } , [ blank ] ;  titleLine = entry | indented | bad ;
@@ -119,10 +122,6 @@ export class PodGrammar extends EmbeddedActionsParser {
   ];
 
   // bodyItem = blank | heading | direction | song | speech | stray | strayEndSong ;
-  bodyItem = this.RULE("bodyItem", () => {
-    this.OR(this.bodyItems);
-  });
-
   private readonly bodyItems: IOrAlt<void>[] = [
     {
       ALT: () => {
@@ -157,7 +156,7 @@ export class PodGrammar extends EmbeddedActionsParser {
   private more: IToken[] | undefined;
 
   private readonly continuations = (): void => {
-    const line = this.SUBRULE(this.continuation);
+    const line = this.OR2(this.continuationLine);
     if (this.more) this.more.push(line);
     else this.more = [line];
   };
@@ -190,13 +189,12 @@ export class PodGrammar extends EmbeddedActionsParser {
   private readonly strayHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }];
 
   // continuation = text | paren | cue ;  (any line but a blank, a label line, a heading, a direction or a song: a
-  // heading or direction right under a speech ends it, so it is never spoken)
-  continuation = this.RULE("continuation", () => this.OR(this.continuationLine));
-
+  // heading or direction right under a speech ends it, so it is never spoken). Numbered 2 in both rules that read it,
+  // apart from their heads' OR and CONSUME of the same tokens.
   private readonly continuationLine: IOrAlt<IToken>[] = [
-    { ALT: () => this.CONSUME(Text) },
-    { ALT: () => this.CONSUME(Paren) },
-    { ALT: () => this.CONSUME(Cue) },
+    { ALT: () => this.CONSUME2(Text) },
+    { ALT: () => this.CONSUME2(Paren) },
+    { ALT: () => this.CONSUME2(Cue) },
   ];
 
   // song = songOpen , { songBlank | marker | keyValue | lyric } , [ endSong ] ;
