@@ -53,10 +53,7 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   if (label.afterColon === undefined && continuation.length === 0 && !known.knownLabels().has(label.name))
     return buildStray(tree, headToken, continuation, known);
   const nameStart = label.forced ? label.start + 1 : label.start;
-  // Positions are asked for in source order, which is cheapest (SourceText): the speech's span, from the label to
-  // the end of its last line, is made last.
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
-  const start = tree.source.positionAt(first);
   // Cut from the source text, as every text of the tree (a label holds no trivia).
   const name = tree.name(nameStart, label.end);
   const speaker = { name, span: tree.span(nameStart, label.end), forced: label.forced };
@@ -71,7 +68,7 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   }
   const speech: Speech = {
     type: "Speech",
-    span: { start, end: tree.source.positionAt(trimEnd(tree.masked, first, end)) },
+    span: tree.span(first, trimEnd(tree.masked, first, end)),
     form: label.afterColon === undefined ? "cue" : "inline",
     speaker,
     parts: parts.take(),

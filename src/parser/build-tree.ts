@@ -3,6 +3,7 @@ import type { BodyElement, Note, Script, TitlePage } from "../ast/nodes.js";
 import type { Diagnostic, Fix } from "../diagnostics/diagnostic.js";
 import { insertLinesAfter, insertLinesBefore, removeLines } from "../diagnostics/line-fixes.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { endOffsetOf, startOffsetOf } from "../source/offset-span.js";
 import type { SourceText } from "../source/source-text.js";
 import { buildSong } from "./build-song.js";
 import { buildSpeech, buildStray } from "./build-speech.js";
@@ -70,15 +71,14 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     this.last = element;
     this.sawBlank = false;
     const notes = this.notes;
-    const start = element.span.start.offset;
+    const start = startOffsetOf(element.span);
     while (this.nextNote < notes.length && notes[this.nextNote]!.start < start) this.out.push(this.note(notes[this.nextNote++]!));
     if (this.nextNote === notes.length) {
       this.out.push(element); // the common case, with no note left or none inside: nothing to allocate
       return;
     }
     const first = this.nextNote;
-    // The end's position knows its line: no search of the line table for every element of a script with notes.
-    const end = this.source.lineEnd(element.span.end.line);
+    const end = this.lineEndFrom(endOffsetOf(element.span));
     while (this.nextNote < notes.length && notes[this.nextNote]!.start <= end) this.nextNote++;
     if (this.nextNote === first) {
       this.out.push(element);
@@ -89,6 +89,15 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
     this.out.push(element);
     if (element.type !== "Speech" && element.type !== "Song") for (const note of inside) this.out.push(note);
+  }
+
+  /** The end of the line that holds `offset`, found by reading on from it: an element's end is near its line's (only
+   * trailing space and notes lie between), and each element has a last line of its own, so all reads are linear. */
+  private lineEndFrom(offset: number): number {
+    const text = this.source.text;
+    let end = offset;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    return end;
   }
 
   private note(t: TriviaRange): Note {

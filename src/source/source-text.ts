@@ -1,3 +1,4 @@
+import { OffsetSpan } from "./offset-span.js";
 import type { Position, Span } from "./span.js";
 
 /**
@@ -24,44 +25,47 @@ export class SourceText {
     return lineIndexIn(this.lineStarts, offset, 0, this.lineStarts.length - 1) + 1;
   }
 
-  // The parser asks for positions in (nearly) increasing order, so a cursor remembers the last one: moving it forward
-  // costs what it passes over (lines are skipped by galloping), which keeps a whole parse linear however long its
-  // lines; a position behind the cursor is found by binary search. In a text without surrogates (most scripts) code
-  // points are UTF-16 units and a column is a subtraction; otherwise code points are counted from the cursor on its
-  // line, else from the line start, so a column never depends on what was asked before.
+  // Positions are mostly asked for in increasing order, so a cursor remembers the line of the last one: moving it
+  // forward costs the logarithm of the lines it passes (galloping), and a position behind it is found by binary
+  // search. In a text without surrogates (most scripts) code points are UTF-16 units and a column is a subtraction;
+  // otherwise the surrogate pairs before an offset are counted from a table of every 64th offset, so that a column
+  // costs the same wherever it is asked for, even on one very long line.
   private cursorLine = 0; // 0-based index into lineStarts
   private cursorOffset = 0;
-  private cursorColumn = 1;
   private readonly surrogates: boolean;
-  /** The position at the cursor, once made: spans that meet (a speech and its label, its end and its last line's)
-   * share it. Positions are values; nothing changes one once made. */
-  private cursorPosition: Position | undefined;
+  private pairBlocks: Uint32Array | undefined;
+  /** The position last made: the two spans that meet at an offset, read one after the other, share it. Positions are
+   * values; nothing changes one once made. */
+  private lastPosition: Position | undefined;
 
   positionAt(offset: number): Position {
     const text = this.text;
     const clamped = offset < 0 ? 0 : offset > text.length ? text.length : offset;
-    if (clamped === this.cursorOffset && this.cursorPosition !== undefined) return this.cursorPosition;
+    if (this.lastPosition !== undefined && this.lastPosition.offset === clamped) return this.lastPosition;
     const starts = this.lineStarts;
     const last = starts.length - 1;
     let line = this.cursorLine;
-    const forward = clamped >= this.cursorOffset;
-    if (!forward) line = lineIndexIn(starts, clamped, 0, line);
+    if (clamped < this.cursorOffset) line = lineIndexIn(starts, clamped, 0, line);
     else if (line < last && starts[line + 1]! <= clamped) line = forwardLineIndex(starts, clamped, line + 1, last);
-    let column: number;
-    if (!this.surrogates) column = clamped - starts[line]! + 1;
-    else if (forward && line === this.cursorLine && !splitsPair(text, this.cursorOffset))
-      column = this.cursorColumn + codePointCount(text, this.cursorOffset, clamped);
-    // Counted from the line start when the cursor is on another line, or inside a surrogate pair.
-    else column = 1 + codePointCount(text, starts[line]!, clamped);
+    const lineStart = starts[line]!;
+    let column = clamped - lineStart + 1;
+    if (this.surrogates) column -= this.pairsBefore(clamped) - this.pairsBefore(lineStart);
     this.cursorLine = line;
     this.cursorOffset = clamped;
-    this.cursorColumn = column;
-    this.cursorPosition = { line: line + 1, column, offset: clamped };
-    return this.cursorPosition;
+    this.lastPosition = { line: line + 1, column, offset: clamped };
+    return this.lastPosition;
   }
 
+  /** A span of this text, its positions worked out when read. */
   span(start: number, end: number): Span {
-    return { start: this.positionAt(start), end: this.positionAt(end > start ? end : start) };
+    return new OffsetSpan(this, start, end > start ? end : start);
+  }
+
+  /** Surrogate pairs that end before `offset` (a line never starts inside one, since a line break comes before it). */
+  private pairsBefore(offset: number): number {
+    const blocks = (this.pairBlocks ??= pairBlocks(this.text));
+    const block = offset >> PAIR_BLOCK_BITS;
+    return blocks[block]! + pairsIn(this.text, block << PAIR_BLOCK_BITS, offset);
   }
 
   /** Offset just past the last character of `line`, before its terminator. */
@@ -119,12 +123,6 @@ function forwardLineIndex(starts: ArrayLike<number>, offset: number, lo: number,
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-function splitsPair(text: string, offset: number): boolean {
-  const before = text.charCodeAt(offset - 1);
-  const at = text.charCodeAt(offset);
-  return before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff;
-}
-
 function computeLineStarts(text: string): Uint32Array {
   if (text.indexOf("\r") === -1) {
     // The common case, LF only: indexOf finds line feeds far faster than a character loop, and one pass is half the
@@ -175,17 +173,28 @@ function lineCount(text: string): number {
   return count;
 }
 
-/** Code points in text[from, to): surrogate pairs count once. */
-function codePointCount(text: string, from: number, to: number): number {
-  let count = to - from;
-  for (let i = from; i < to - 1; i++) {
+const PAIR_BLOCK_BITS = 6;
+
+/** For each block of 64 UTF-16 units, the surrogate pairs that end before it: a sixteenth of the text's size. */
+function pairBlocks(text: string): Uint32Array {
+  const blocks = new Uint32Array((text.length >> PAIR_BLOCK_BITS) + 1);
+  let count = 0;
+  for (let block = 0; block < blocks.length; block++) {
+    blocks[block] = count;
+    const from = block << PAIR_BLOCK_BITS;
+    count += pairsIn(text, from, Math.min(text.length, from + (1 << PAIR_BLOCK_BITS)));
+  }
+  return blocks;
+}
+
+/** Surrogate pairs whose low half lies in [from, to), a high half standing before it (perhaps before `from`). */
+function pairsIn(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        i++;
-      }
+    if (code >= 0xdc00 && code <= 0xdfff && i > 0) {
+      const before = text.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) count++;
     }
   }
   return count;
