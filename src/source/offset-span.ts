@@ -28,6 +28,11 @@ export class OffsetSpan implements Span {
   toJSON(): Span {
     return { start: this.start, end: this.end };
   }
+
+  /** How Node shows it (console.log, a debugger): as the span it stands for, not with the whole source it reads. */
+  [Symbol.for("nodejs.util.inspect.custom")](): Span {
+    return this.toJSON();
+  }
 }
 
 /** Where a span starts, read off it without working out its position when it is an OffsetSpan. */

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SourceText } from "../../src/source/source-text.js";
@@ -54,6 +55,7 @@ describe("positions", () => {
     expect(span.start).toEqual({ line: 1, column: 9, offset: 9 });
     expect(span.end).toEqual({ line: 2, column: 10, offset: text.length });
     expect(JSON.parse(JSON.stringify(span))).toEqual({ start: span.start, end: span.end });
+    expect(inspect(span)).toBe(inspect({ start: span.start, end: span.end }));
     // An end before the start is an empty span at the start.
     expect(source.span(5, 2).end).toEqual(source.span(5, 2).start);
   });
