@@ -8,7 +8,8 @@ interface Positions {
 /**
  * A span kept as its two offsets into a source, its positions worked out from the source's line table when read.
  * Most spans of a parsed script are never read (only those of what is reported or sent are), and three objects a span
- * were a fifth of what checking a script of short lines allocated. It reads as any Span, and writes to JSON as one.
+ * were the largest share of what checking a script of short lines allocated. It reads as any Span, and writes to JSON
+ * as one.
  */
 export class OffsetSpan implements Span {
   constructor(
