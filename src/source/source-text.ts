@@ -1,4 +1,5 @@
 import { OffsetSpan } from "./offset-span.js";
+import { isHighSurrogate, isLowSurrogate } from "./text.js";
 import type { Position, Span } from "./span.js";
 
 /**
@@ -30,8 +31,7 @@ export class SourceText {
   // search. In a text without surrogates (most scripts) code points are UTF-16 units and a column is a subtraction;
   // otherwise the surrogate pairs before an offset are counted from a table of every 64th offset, so that a column
   // costs the same wherever it is asked for, even on one very long line.
-  private cursorLine = 0; // 0-based index into lineStarts
-  private cursorOffset = 0;
+  private cursorLine = 0; // 0-based index into lineStarts, of the line of lastPosition
   private readonly surrogates: boolean;
   private pairBlocks: Uint32Array | undefined;
   /** The position last made: the two spans that meet at an offset, read one after the other, share it. Positions are
@@ -45,13 +45,12 @@ export class SourceText {
     const starts = this.lineStarts;
     const last = starts.length - 1;
     let line = this.cursorLine;
-    if (clamped < this.cursorOffset) line = lineIndexIn(starts, clamped, 0, line);
+    if (clamped < (this.lastPosition?.offset ?? 0)) line = lineIndexIn(starts, clamped, 0, line);
     else if (line < last && starts[line + 1]! <= clamped) line = forwardLineIndex(starts, clamped, line + 1, last);
     const lineStart = starts[line]!;
     let column = clamped - lineStart + 1;
     if (this.surrogates) column -= this.pairsBefore(clamped) - this.pairsBefore(lineStart);
     this.cursorLine = line;
-    this.cursorOffset = clamped;
     this.lastPosition = { line: line + 1, column, offset: clamped };
     return this.lastPosition;
   }
@@ -191,11 +190,7 @@ function pairBlocks(text: string): Uint32Array {
 function pairsIn(text: string, from: number, to: number): number {
   let count = 0;
   for (let i = from; i < to; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xdc00 && code <= 0xdfff && i > 0) {
-      const before = text.charCodeAt(i - 1);
-      if (before >= 0xd800 && before <= 0xdbff) count++;
-    }
+    if (isLowSurrogate(text.charCodeAt(i)) && i > 0 && isHighSurrogate(text.charCodeAt(i - 1))) count++;
   }
   return count;
 }

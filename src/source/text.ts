@@ -2,11 +2,13 @@
 // a character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) counts once, not twice.
 // These helpers work on index ranges of one string so that long texts are never copied to be measured.
 
-function isHighSurrogate(code: number): boolean {
+/** Whether a UTF-16 unit is the first half of a surrogate pair. */
+export function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-function isLowSurrogate(code: number): boolean {
+/** Whether a UTF-16 unit is the second half of a surrogate pair. */
+export function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
