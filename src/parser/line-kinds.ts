@@ -68,7 +68,7 @@ function lineInfo<K extends string>(kind: K, start: number, contentEnd: number, 
 const LINE_BREAK = /[\r\n]/g;
 
 /** Offset past the last character of the line at `start`, before its terminator (for many lines: LineBreaks). */
-export function contentEndOf(text: string, start: number): number {
+function contentEndOf(text: string, start: number): number {
   LINE_BREAK.lastIndex = start;
   return LINE_BREAK.exec(text)?.index ?? text.length;
 }
