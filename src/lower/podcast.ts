@@ -9,7 +9,7 @@ import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
 import { markEscapeFree } from "./escape-free.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
-import { plannedKey } from "./planned-key.js";
+import { keyProperty, plainObjects } from "./planned-key.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
 
 // How merging and splitting meet: a speech is either appended whole to the previous turn or starts new
@@ -166,19 +166,21 @@ function request(turns: readonly LoweredTurn[], from: number, to: number, sectio
   }
   const body = { conversations };
   if (escapeFree) markEscapeFree(body);
-  return {
-    // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
-    get key(): string {
-      return plannedKey(this, podcastKey);
-    },
-    kind: "podcast",
-    method: "POST",
-    path: PODCAST_PATH,
-    body,
-    origin: originOf(turns[from]!.line, section, cutBy),
-    speakers,
-  };
+  return new PlannedPodcastRequest(body, originOf(turns[from]!.line, section, cutBy), speakers);
 }
+
+const PODCAST_KEY = keyProperty(podcastKey);
+
+/** A podcast request, its members in the order a plan prints them and the body is sent. */
+const PlannedPodcastRequest = plainObjects(function (this: PlannedPodcast, body: PodcastRequest, origin: Origin, speakers: string[]): void {
+  Object.defineProperty(this, "key", PODCAST_KEY);
+  this.kind = "podcast";
+  this.method = "POST";
+  this.path = PODCAST_PATH;
+  this.body = body;
+  this.origin = origin;
+  this.speakers = speakers;
+});
 
 /** A podcast request's key. Members text, voice, both strings: JSON.stringify writes the body's canonical JSON. */
 function podcastKey(request: PlannedPodcast): string {

@@ -8,7 +8,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { codePointLength } from "../source/text.js";
 import type { Origin, PlannedSong } from "./plan.js";
-import { plannedKey } from "./planned-key.js";
+import { keyProperty, plainObjects } from "./planned-key.js";
 import { songTakes, type SongTakes } from "./song-takes.js";
 
 // A song without a Style or without a lyric line is an error the checks report; lowering skips it
@@ -30,21 +30,22 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   if (body === undefined) return undefined;
   const line = song.span.start.line;
   const origin: Origin = context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
-  const planned: PlannedSong = {
-    // Made when first read (PlannedBase), from the request itself: the getter closes over nothing (planned-key.ts).
-    get key(): string {
-      return plannedKey(this, songKey);
-    },
-    kind: "song",
-    method: "POST",
-    path: SONG_PATH,
-    body,
-    origin,
-  };
   // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key.
-  if (takes.pickWritten) planned.pick = takes.pick;
-  return planned;
+  return new PlannedSongRequest(body, origin, takes.pickWritten ? takes.pick : undefined);
 }
+
+const SONG_KEY = keyProperty(songKey);
+
+/** A song request, its members in the order a plan prints them; `pick` only when the script says. */
+const PlannedSongRequest = plainObjects(function (this: PlannedSong, body: SongRequest, origin: Origin, pick: number | undefined): void {
+  Object.defineProperty(this, "key", SONG_KEY);
+  this.kind = "song";
+  this.method = "POST";
+  this.path = SONG_PATH;
+  this.body = body;
+  this.origin = origin;
+  if (pick !== undefined) this.pick = pick;
+});
 
 /** A song request's key. */
 function songKey(request: PlannedSong): string {

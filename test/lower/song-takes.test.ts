@@ -38,6 +38,14 @@ describe("Takes and Pick", () => {
     expect(picked.pick).toBe(2);
   });
 
+  it("makes a song request a plain object, its key and a pick its own members, in the order printed", () => {
+    const picked = compile("Takes: 2\nPick: 2\n").song!;
+    expect(Object.getPrototypeOf(picked)).toBe(Object.prototype);
+    expect(Object.keys(picked)).toEqual(["key", "kind", "method", "path", "body", "origin", "pick"]);
+    expect(Object.keys(compile("").song!)).toEqual(["key", "kind", "method", "path", "body", "origin"]);
+    expect(JSON.parse(JSON.stringify(picked)).key).toBe(picked.key);
+  });
+
   it("reports a Pick beyond the takes at the header, counting the service's two by default", () => {
     expect(compile("Pick: 2\n").diagnostics).toEqual([]);
     const beyond = compile("Pick: 3\n");
