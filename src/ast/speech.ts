@@ -32,14 +32,20 @@ export function spokenTextOf(speech: Speech): SpokenText {
     const part = parts[index]!;
     if (part.type !== "Spoken") continue;
     if (previous !== -1 && !joinedByNotes(parts, previous, index)) text += " ";
-    const said = withoutEmphasis(part.text);
-    plainParts &&= said.length > 0 && said.charCodeAt(0) !== 32 && said.charCodeAt(said.length - 1) !== 32 && isPlain(said);
+    // Most parts are plain with no emphasis marker: one look tells both, where taking markers off looks for each.
+    const unmarked = !NOT_PLAIN_OR_MARKED.test(part.text);
+    const said = unmarked ? part.text : withoutEmphasis(part.text);
+    plainParts &&= said.length > 0 && said.charCodeAt(0) !== 32 && said.charCodeAt(said.length - 1) !== 32 && (unmarked || isPlain(said));
     text += said;
     previous = index;
   }
   if (plainParts || isPlain(text)) return { text: plainParts ? text : text.trim(), plain: true };
   return { text: collapseWhiteSpace(text), plain: false };
 }
+
+// text.ts's plain text (printable ASCII without a quote, a backslash or two spaces together) without `*` or `_` either:
+// a text with none of the emphasis markers (emphasis.ts), which withoutEmphasis gives back as it is.
+const NOT_PLAIN_OR_MARKED = /[^ !#-)+-[\]-^`-~]| {2}/;
 
 /** Whether parts[from] and parts[to] start on one line with only parts between them, each touching the next. */
 function joinedByNotes(parts: readonly SpeechPart[], from: number, to: number): boolean {
