@@ -30,7 +30,8 @@ class Parts {
 
   /** The parts gathered, as an array of their own. */
   take(): SpeechPart[] {
-    const taken = this.items.slice(0, this.count) as SpeechPart[];
+    // Most speeches have one part, and an array literal is made several times faster than slice() makes one.
+    const taken = (this.count === 1 ? [this.items[0]] : this.items.slice(0, this.count)) as SpeechPart[];
     // Nothing of this script is held once it is parsed (parts hold its text), nor room kept for a very long speech.
     if (this.count > 64) this.items = [];
     else for (let i = 0; i < this.count; i++) this.items[i] = undefined;
