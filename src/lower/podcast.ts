@@ -66,7 +66,6 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
     const voice = cast.get(speech.speaker.name);
     if (voice === undefined || voice === "") continue;
     const speaker = speech.speaker.name;
-    const line = speech.span.start.line;
     // Text that needs no escape in JSON has no surrogate either, so its length in code points is its length: one look
     // at it tells both, or none when collapsing it told (plain text needs no escape).
     const escapeFree = spoken.plain || needsNoEscape(text);
@@ -80,6 +79,8 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
       previous.escapeFree &&= escapeFree;
       continue;
     }
+    // Worked out only for a speech that starts a turn: a merged one's line is not kept.
+    const line = speech.span.start.line;
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
       turns.push({ text, voice, speaker, line, escapeFree });
