@@ -66,8 +66,8 @@ export function jsonString(text: string): string {
 const NAMES = new Map<string, string>();
 const MAX_NAMES = 256;
 
-/** `"key":` */
-function memberName(key: string): string {
+/** `"key":`, the member's name as JSON writes it before the value: made once for each of a plan's few names. */
+export function memberName(key: string): string {
   let name = NAMES.get(key);
   if (name === undefined) {
     name = jsonString(key) + ":";

@@ -1,4 +1,4 @@
-import { jsonString, needsNoEscape } from "../contract/canonical-json.js";
+import { jsonString, memberName, needsNoEscape } from "../contract/canonical-json.js";
 import { PODCAST_PATH } from "../contract/paths.js";
 import { canonicalAround, requestKeyOfCanonicalRequest } from "../contract/request-key.js";
 import { isEscapeFree } from "./escape-free.js";
@@ -223,22 +223,10 @@ function flat(origin: Origin): string {
   for (const name in origin) {
     const value = origin[name as keyof Origin];
     if (value === undefined) continue;
-    out += (out === "" ? "\n        " : ",\n        ") + memberName(name) + (typeof value === "string" ? jsonString(value) : numberJson(value));
+    out += (out === "" ? "\n        " : ",\n        ") + memberName(name) + " " + (typeof value === "string" ? jsonString(value) : numberJson(value));
   }
   return out === "" ? "{}" : "{" + out + "\n      }";
 }
-
-/** `"name": `, for the few names an origin has: made once each, not looked at again on every request. */
-function memberName(name: string): string {
-  let made = MEMBER_NAMES.get(name);
-  if (made === undefined) {
-    made = jsonString(name) + ": ";
-    if (MEMBER_NAMES.size < MAX_NAMES) MEMBER_NAMES.set(name, made);
-  }
-  return made;
-}
-
-const MEMBER_NAMES = new Map<string, string>();
 
 /** A number as JSON writes it: as String() does, or null when it is not finite. */
 function numberJson(value: number): string {
