@@ -7,8 +7,8 @@ import type { PlannedRequest } from "./plan.js";
 //   collections of a long script (several times their cost in pauses).
 // - The getter is one function, defined on every request of a kind by the kind's constructor (keyProperty,
 //   plainObjects). An object literal's own getter is a new function on each object, and V8 then keeps the object as
-//   a dictionary rather than give it a shape shared with the others: that cost a microsecond a request, several times
-//   what the rest of making it cost.
+//   a dictionary rather than give it a shape shared with the others, which made a request several times slower to
+//   make.
 
 const made = new WeakMap<PlannedRequest, string>();
 
