@@ -14,7 +14,7 @@ import { skipSpace, trimEnd } from "./line-kinds.js";
 import { mergeByOffset } from "./place-notes.js";
 import { lineOf } from "./tokens.js";
 import { TreeText, type Line } from "./tree-text.js";
-import type { TriviaRange } from "./trivia.js";
+import { lineEndFrom, type TriviaRange } from "./trivia.js";
 
 /**
  * Builds the tree from the elements the grammar recognises (it is the grammar's ScriptActions), reporting lines that
@@ -78,7 +78,9 @@ export class TreeBuilder extends TreeText implements ScriptActions {
       return;
     }
     const first = this.nextNote;
-    const end = this.lineEndFrom(endOffsetOf(element.span));
+    // The end of the element's last line: its end lies on it, and each element has a last line of its own, so these
+    // reads are linear in all.
+    const end = lineEndFrom(this.source.text, endOffsetOf(element.span));
     while (this.nextNote < notes.length && notes[this.nextNote]!.start <= end) this.nextNote++;
     if (this.nextNote === first) {
       this.out.push(element);
@@ -89,18 +91,6 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     else if (element.type === "Song") element.items = mergeByOffset(element.items, inside);
     this.out.push(element);
     if (element.type !== "Speech" && element.type !== "Song") for (const note of inside) this.out.push(note);
-  }
-
-  /**
-   * The end of the line that holds `offset`, read on from it: an element's end lies on its last line, and each element
-   * has a last line of its own, so all reads are linear. A loop, not line-kinds' contentEndOf: a regular expression
-   * run for every element cost 2 % of checking a script, in instructions run.
-   */
-  private lineEndFrom(offset: number): number {
-    const text = this.source.text;
-    let end = offset;
-    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-    return end;
   }
 
   private note(t: TriviaRange): Note {

@@ -1,6 +1,6 @@
 import { SONG_OPEN } from "../language/song-block.js";
 import { screenplayHabit } from "./fountain/fountain-lines.js";
-import { MASK } from "./trivia.js";
+import { lineEndFrom, MASK } from "./trivia.js";
 
 // Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the
 // lexer mode (title page, body, song), so each line is classified once, by one scan, into one of these kinds.
@@ -88,14 +88,6 @@ function lineInfo<K extends string>(kind: K, start: number, contentEnd: number, 
     tokenTypeIdx: 0,
   };
   return line;
-}
-
-const LINE_BREAK = /[\r\n]/g;
-
-/** Offset past the last character of the line at `start`, before its terminator (for many lines: LineBreaks). */
-function contentEndOf(text: string, start: number): number {
-  LINE_BREAK.lastIndex = start;
-  return LINE_BREAK.exec(text)?.index ?? text.length;
 }
 
 /** Offset past the terminator that starts at `contentEnd` (there is none at the end of the text). */
@@ -223,7 +215,7 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
 }
 
 /** Classifies a body line. */
-export function classifyBody(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<BodyKind> {
+export function classifyBody(text: string, start: number, contentEnd = lineEndFrom(text, start)): LineInfo<BodyKind> {
   const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
   if (empty) return lineInfo(empty, start, contentEnd, end);
@@ -283,7 +275,7 @@ function isEndSong(name: string): boolean {
 }
 
 /** Classifies a title-page line. */
-export function classifyTitle(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<TitleKind> {
+export function classifyTitle(text: string, start: number, contentEnd = lineEndFrom(text, start)): LineInfo<TitleKind> {
   const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
   if (empty) return lineInfo(empty, start, contentEnd, end);
@@ -323,7 +315,7 @@ export function opensWithTitlePage(text: string): boolean {
 }
 
 /** Classifies a line inside a song block. */
-export function classifySong(text: string, start: number, contentEnd = contentEndOf(text, start)): LineInfo<SongKind> {
+export function classifySong(text: string, start: number, contentEnd = lineEndFrom(text, start)): LineInfo<SongKind> {
   const end = lineEndAt(text, contentEnd);
   const empty = blankOrHidden(text, start, contentEnd);
   if (empty) return lineInfo(empty, start, contentEnd, end);

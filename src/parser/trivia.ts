@@ -78,7 +78,12 @@ function leftmost(a: number, b: number): number {
   return a === -1 ? b : b === -1 ? a : a < b ? a : b;
 }
 
-function lineEndFrom(text: string, from: number): number {
+/**
+ * Offset of the line break that ends the line holding `from` (or the text's end), read on from `from`: linear in what it
+ * reads, so readers that each ask from a later offset read the text once in all. A loop, not a regular expression: run
+ * for every element of a script, the expression cost the tree builder 2 % of checking it, in instructions run.
+ */
+export function lineEndFrom(text: string, from: number): number {
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return i;
