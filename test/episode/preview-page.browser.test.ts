@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFfmpeg, runFfmpeg } from "../../src/episode/ffmpeg.js";
 import { previewPage, type PreviewEpisode } from "../../src/episode/preview-page.js";
+import { PLACE_KEY_PREFIX } from "../../src/episode/preview-page/script.js";
 
 // The preview page as a listener uses it: opened from file:// in a real chromium (Debian's, headless), with real MP3s
 // of known lengths beside it. Playing moves the highlight, clicking a line or a chapter seeks, the keyboard works, the
@@ -114,7 +115,8 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(
      * that a reload sent in the instant after a seek cannot race the page's own write. (With Debian's chromium 156 both
      * reload tests once found no place after the reload, under the whole suite's load, and not again in 35 runs since.)
      */
-    const kept = (at: number) => `Math.abs(JSON.parse(localStorage.getItem("podc-preview:" + location.pathname) || "{}").at - ${at}) < 0.01`;
+    const kept = (at: number) =>
+      `Math.abs(JSON.parse(localStorage.getItem(${JSON.stringify(PLACE_KEY_PREFIX)} + location.pathname) || "{}").at - ${at}) < 0.01`;
 
     /** Opens `file` in a fresh tab that records every request, console error, page error and dialog. */
     async function open(file: string, hash = ""): Promise<Page> {

@@ -5,6 +5,9 @@
  * themselves; then a "Follow the audio" button brings them back.
  */
 
+/** What the page's storage key for its place and speed starts with; the page's path follows it. */
+export const PLACE_KEY_PREFIX = "podc-preview:";
+
 /** The page's JavaScript: plain ES2017, no modules, reads its data from `#episode-data`. Raw: a backslash in it is JavaScript's. */
 export const PREVIEW_SCRIPT = String.raw`
 (function () {
@@ -202,7 +205,7 @@ export const PREVIEW_SCRIPT = String.raw`
   // The listening speed, and where the listener was: kept for this page (a rebuilt episode reopens where it was left).
   var speed = document.getElementById("speed");
   var stored = {};
-  var key = "podc-preview:" + location.pathname;
+  var key = ${JSON.stringify(PLACE_KEY_PREFIX)} + location.pathname;
   try { stored = JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch (e) { stored = {}; }
   var lastStored = 0;
   function store() {
