@@ -12,7 +12,7 @@ export interface Target {
   of?: "ratio" | "value";
 }
 
-export type Unit = "ms" | "MB" | "MB/s" | "×" | "ms/MB" | "";
+export type Unit = "ms" | "MB" | "MB/s" | "×" | "ms/MB" | "%" | "";
 
 export interface Figure {
   /** Stable key across commits, such as "cold.check" or "throughput.check.short". */
@@ -70,10 +70,20 @@ export interface BenchContext {
   task<T>(module: string, name: string, args?: unknown): Promise<T>;
   /**
    * Starts a task of bench/tasks/<module>.ts in the background, for a server the other tasks talk to (the emulator):
-   * resolves with the first line it prints, parsed, once it has; `stop` closes its stdin and waits for it to end.
+   * resolves once it has printed its first line.
    */
-  serve<T>(module: string, name: string, args?: unknown): Promise<{ ready: T; stop(): Promise<void> }>;
+  serve<T>(module: string, name: string, args?: unknown): Promise<Served<T>>;
   log(message: string): void;
+}
+
+/** A task serving in the background (BenchContext.serve). */
+export interface Served<T> {
+  /** The first line it printed, parsed. */
+  ready: T;
+  /** Writes a line to its stdin and resolves with the next line it prints, parsed. */
+  ask<R>(question: string): Promise<R>;
+  /** Closes its stdin and waits for it to end. */
+  stop(): Promise<void>;
 }
 
 export interface Row {

@@ -11,14 +11,16 @@
 // figure that moves least with the machine's speed. And a loop whose HTTP parser stays at V8's baseline tier: the bare
 // loop, like any undici client left to V8's defaults, pays an optimizing compile of undici's parser that podc does not
 // (src/service/baseline-wasm.ts), and the difference between the two loops, per pair, is what it costs; against this
-// loop, podc's CPU over the loop's is its own work, with that saving taken out. Also for information: a run of one
+// loop, podc's CPU over the loop's is its own work, with that saving taken out. Also for information: the emulator's
+// CPU per job while each client runs, and the share of the machine's cores the client and the emulator use together,
+// which says whether the throughput ratio measures waiting or, near 100 %, CPU. And a run of one
 // podcast, paired the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock,
 // the journal, the first use of each code path); the per-job figure carries its share of it.
 
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
-import { freemem } from "node:os";
+import { availableParallelism, freemem } from "node:os";
 import { join } from "node:path";
-import type { BenchContext, Figure, Row } from "../lib/row.js";
+import type { BenchContext, Figure, Row, Served } from "../lib/row.js";
 import { paired, summarize } from "../lib/stats.js";
 
 const KEY = "sk-bench-runner";
@@ -46,6 +48,8 @@ interface Measured {
   ms: number;
   cpuMs: number;
   jobs: number;
+  /** The emulator's CPU time (every thread) from just before the client's process started to just after it ended. */
+  emulatorCpuMs?: number;
 }
 
 let made = 0;
@@ -77,7 +81,15 @@ interface Pairs {
  * `context.runs` pairs, after a warm-up pair, of podc run on a fresh repository of `segments` podcasts and the bare loop
  * sending that repository's requests (with keys of its own); the keep-alive and the fsyncing loops too when `others`.
  */
-async function measurePairs(context: BenchContext, url: string, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
+async function measurePairs(context: BenchContext, emulator: Served<{ url: string }>, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
+  const url = emulator.ready.url;
+  /** A client task, with the emulator's CPU time around it. */
+  const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
+    const before = await emulator.ask<{ cpuMs: number }>("cpu");
+    const m = await context.task<Measured>("runner", name, args);
+    const after = await emulator.ask<{ cpuMs: number }>("cpu");
+    return { ...m, emulatorCpuMs: after.cpuMs - before.cpuMs };
+  };
   const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], baselineWasm: [], ratio: [] };
   const fresh = (): string => {
     const made = repository(context, segments);
@@ -101,7 +113,7 @@ async function measurePairs(context: BenchContext, url: string, segments: number
     async () => {
       startOfPair();
       dir = fresh();
-      const m = await context.task<Measured>("runner", "podc", { dir, url, key: KEY });
+      const m = await measured("podc", { dir, url, key: KEY });
       if (m.jobs !== segments) throw new Error(`podc run finished ${m.jobs} of ${segments} jobs`);
       all.podc.push(m);
       return m.ms;
@@ -110,7 +122,7 @@ async function measurePairs(context: BenchContext, url: string, segments: number
       startOfPair();
       // In podc's repository when podc ran first (the loop writes into a folder of its own there), else a new one.
       const args = { dir: dir || fresh(), url, key: KEY, concurrency: CONCURRENCY };
-      const m = await context.task<Measured>("runner", "bare", args);
+      const m = await measured("bare", args);
       all.bare.push(m);
       if (others) {
         // Each into a repository of its own: the bare loop's files are already in `dir`'s.
@@ -145,14 +157,18 @@ export const runner: Row = {
       `  the emulator's files: ${emulatorFiles.inMemory ? `in memory (${MEMORY_FOLDER})` : "on disk, in bench/.data (no memory file system with room)"}`,
     );
     const dirs: string[] = [];
-    let server: { ready: { url: string }; stop(): Promise<void> } | undefined;
+    let server: Served<{ url: string }> | undefined;
     try {
       server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20, dataDir: emulatorFiles.dir });
-      const url = server.ready.url;
-      const many = await measurePairs(context, url, segments, dirs, true);
+      const many = await measurePairs(context, server, segments, dirs, true);
       // One podcast per run: the run's fixed cost, beside the loop's for one request.
-      const one = await measurePairs(context, url, 1, dirs, false);
+      const one = await measurePairs(context, server, 1, dirs, false);
       const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+      const emulatorPerJob = (m: Measured): number => m.emulatorCpuMs! / m.jobs;
+      // Near 100 %, the two processes share out the machine's cores between them, and jobs per second follow the CPU
+      // each job costs both of them: the throughput ratio then measures the client's CPU per job once more.
+      const cores = availableParallelism();
+      const busy = (m: Measured): number => (100 * (m.cpuMs + m.emulatorCpuMs!)) / (cores * m.ms);
       const figures: Figure[] = [
         {
           id: "runner.cpu",
@@ -172,6 +188,21 @@ export const runner: Row = {
           baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(throughput)) },
           ratio: { ...summarize(many.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
           target: { op: ">=", value: 0.95 },
+        },
+        {
+          id: "runner.emulator.cpu",
+          label: `CPU time per job of the emulator while podc run runs (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map(emulatorPerJob)),
+          baseline: { label: "while the bare loop runs", unit: "ms", value: summarize(many.bare.map(emulatorPerJob)) },
+          ratio: { ...summarize(many.podc.map((m, i) => emulatorPerJob(m) / emulatorPerJob(many.bare[i]!))), of: "with podc ÷ with the loop" },
+        },
+        {
+          id: "runner.busy",
+          label: `share of the machine's ${cores} cores in use by the client and the emulator together, while podc run runs (information)`,
+          unit: "%",
+          value: summarize(many.podc.map(busy)),
+          baseline: { label: "while the bare loop runs", unit: "%", value: summarize(many.bare.map(busy)) },
         },
         {
           id: "runner.throughput.keep-alive",
