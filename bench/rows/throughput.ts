@@ -28,17 +28,49 @@ function speed(id: string, label: string, bytes: number, subject: number[], base
   return f;
 }
 
+/** One series per subject of the throughput task, entry i of each from the same turn. */
+interface Subjects {
+  readSplit: number[];
+  check: number[];
+  compile: number[];
+}
+
+interface Throughput extends Subjects {
+  bytes: number;
+  kernelMs: Subjects;
+  faults: Subjects;
+}
+
+/**
+ * The share of each run's time the kernel spent for it, and its page faults: for information, beside the ratios of a
+ * held shape. Read+split spends much of its time faulting in fresh memory, and what a fault costs moves with the
+ * machine, so a run in which faults were dear or cheap moves its ratios for reasons that are not podc's.
+ */
+function kernel(shape: string, size: string, t: Throughput): Figure {
+  const share = (of: keyof Subjects) => summarize(t.kernelMs[of].map((ms, i) => (100 * ms) / t[of][i]!));
+  const faults = (of: keyof Subjects) => Math.round(summarize(t.faults[of]).median).toLocaleString("en");
+  return {
+    id: `throughput.kernel.${shape}`,
+    label: `share of compile's time spent in the kernel, in-process, ${size} (information)`,
+    unit: "%",
+    value: share("compile"),
+    baseline: { label: "read+split's", unit: "%", value: share("readSplit") },
+    note:
+      `check's share ${share("check").median.toFixed(0)} %; page faults per run: ` +
+      `read+split ${faults("readSplit")}, check ${faults("check")}, compile ${faults("compile")}`,
+  };
+}
+
 async function inProcess(context: BenchContext, shape: string, bytes: number, held: boolean): Promise<Figure[]> {
   const path = context.input(shape, bytes);
-  const t = await context.task<{ bytes: number; readSplit: number[]; check: number[]; compile: number[] }>("analysis", "throughput", {
-    path,
-    runs: context.runs,
-  });
+  const t = await context.task<Throughput>("analysis", "throughput", { path, runs: context.runs });
   const size = `${(t.bytes / MB).toFixed(0)} MB ${shape}`;
-  return [
+  const figures = [
     speed(`throughput.check.${shape}`, `check in-process, ${size}`, t.bytes, t.check, t.readSplit, held ? TARGETS.check : undefined),
     speed(`throughput.compile.${shape}`, `compile in-process, ${size}`, t.bytes, t.compile, t.readSplit, held ? TARGETS.compile : undefined),
   ];
+  if (held) figures.push(kernel(shape, size, t));
+  return figures;
 }
 
 async function commandLine(context: BenchContext, shape: string, bytes: number): Promise<Figure[]> {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { PlanJson } from "../../src/lower/plan-json.js";
-import { defineTasks, interleaved, readAndSplit, timed } from "../lib/task.js";
+import { defineTasks, interleaved, interleavedSamples, readAndSplit, timed, type Sample } from "../lib/task.js";
 
 const config = defaultConfig();
 
@@ -22,10 +22,18 @@ function compile(path: string): number {
 }
 
 defineTasks({
-  /** check and compile of one file, interleaved with read-and-split of it: entry i of each series is a triple. */
+  /**
+   * check and compile of one file, interleaved with read-and-split of it: entry i of each series is a triple. With
+   * each time, the kernel's milliseconds and page faults of the same call.
+   */
   throughput({ path, runs }: { path: string; runs: number }) {
-    const times = interleaved(runs, 1, { readSplit: () => readAndSplit(path), check: () => check(path), compile: () => compile(path) });
-    return { bytes: readFileSync(path).byteLength, ...times };
+    const samples = interleavedSamples(runs, 1, { readSplit: () => readAndSplit(path), check: () => check(path), compile: () => compile(path) });
+    const series = (of: (sample: Sample) => number) => ({
+      readSplit: samples.readSplit!.map(of),
+      check: samples.check!.map(of),
+      compile: samples.compile!.map(of),
+    });
+    return { bytes: readFileSync(path).byteLength, ...series((s) => s.ms), kernelMs: series((s) => s.kernelMs), faults: series((s) => s.faults) };
   },
 
   /** check alone, interleaved with read-and-split, on files of growing size. */
