@@ -35,7 +35,8 @@ interface Subjects {
   compile: number[];
 }
 
-interface Throughput extends Subjects {
+/** What the analysis task's `throughput` returns. */
+export interface Throughput extends Subjects {
   bytes: number;
   kernelMs: Subjects;
   faults: Subjects;
@@ -46,7 +47,7 @@ interface Throughput extends Subjects {
  * held shape. Read+split spends much of its time faulting in fresh memory, and what a fault costs moves with the
  * machine, so a run in which faults were dear or cheap moves its ratios for reasons that are not podc's.
  */
-function kernel(shape: string, size: string, t: Throughput): Figure {
+export function kernelFigure(shape: string, size: string, t: Throughput): Figure {
   const share = (of: keyof Subjects) => summarize(t.kernelMs[of].map((ms, i) => (100 * ms) / t[of][i]!));
   const faults = (of: keyof Subjects) => Math.round(summarize(t.faults[of]).median).toLocaleString("en");
   return {
@@ -69,7 +70,7 @@ async function inProcess(context: BenchContext, shape: string, bytes: number, he
     speed(`throughput.check.${shape}`, `check in-process, ${size}`, t.bytes, t.check, t.readSplit, held ? TARGETS.check : undefined),
     speed(`throughput.compile.${shape}`, `compile in-process, ${size}`, t.bytes, t.compile, t.readSplit, held ? TARGETS.compile : undefined),
   ];
-  if (held) figures.push(kernel(shape, size, t));
+  if (held) figures.push(kernelFigure(shape, size, t));
   return figures;
 }
 
