@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { createContext } from "../../bench/lib/context.js";
+import { describe, expect, it } from "vitest";
+import { scratchContext } from "./scratch-context.js";
 
 // The runner row reads the emulator's CPU time around each client's run by asking the emulator it serves: a served task
 // answers each question with a line of its own, and one that ends says so with what it printed, never hanging the row.
 describe("a task served in the background", () => {
-  const root = join(import.meta.dirname, "..", "..");
-  const data = mkdtempSync(join(tmpdir(), "podc-bench-serve-"));
-  const context = createContext({ root, data, quick: true, runs: 3, launcher: join(root, "bin", "podc.cjs"), log: () => {} });
-  afterAll(() => rmSync(data, { recursive: true, force: true }));
+  const context = scratchContext("serve");
 
   it("answers each question in turn: the emulator's CPU time so far, which only grows", async () => {
     const emulator = await context.serve<{ url: string }>("emulator", "serve", { key: "sk-test", clockMs: 20 });

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { createContext } from "../../bench/lib/context.js";
+import { describe, expect, it } from "vitest";
 import { kernelFigure, type Throughput } from "../../bench/rows/throughput.js";
+import { scratchContext } from "./scratch-context.js";
 
 // Beside each throughput ratio, the row shows how much of each subject's time was the kernel's and how many page faults
 // it took: read+split's time is largely faulting in fresh memory, whose cost is the machine's, not podc's.
@@ -28,10 +25,7 @@ describe("the throughput row's kernel figure", () => {
   });
 
   describe("measured by the analysis task", () => {
-    const root = join(import.meta.dirname, "..", "..");
-    const data = mkdtempSync(join(tmpdir(), "podc-bench-throughput-"));
-    const context = createContext({ root, data, quick: true, runs: 2, launcher: join(root, "bin", "podc.cjs"), log: () => {} });
-    afterAll(() => rmSync(data, { recursive: true, force: true }));
+    const context = scratchContext("throughput");
 
     it("gives every subject's kernel time and faults run by run, beside its times", async () => {
       const path = context.input("realistic", 64 * 1024);
