@@ -15,8 +15,10 @@
 // CPU per job while each client runs, and the share of the machine's cores the client and the emulator use together,
 // which says whether the throughput ratio measures waiting or, near 100 %, CPU. And a run of one
 // podcast, paired the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock,
-// the journal, the first use of each code path); the per-job figure carries its share of it.
+// the journal, the first use of each code path); the per-job figure carries its share of it. Every client's run starts
+// after a sync, outside its clock, so that no run pays for what the runs before it left unwritten.
 
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { availableParallelism, freemem } from "node:os";
 import { join } from "node:path";
@@ -52,6 +54,19 @@ interface Measured {
   emulatorCpuMs?: number;
 }
 
+/**
+ * Writes out whatever earlier runs left unwritten, before a client's run and outside its clock. The loops never fsync,
+ * and a file system with pages still to write, from the loop before or the folders just removed, makes creating a file
+ * several times dearer: a run would pay for the runs before it. `sync` flushes every file system, which is the point.
+ */
+function settleDisk(): void {
+  try {
+    execFileSync("sync", { stdio: "ignore" });
+  } catch {
+    // No sync command here: the runs then start on whatever the ones before them left.
+  }
+}
+
 let made = 0;
 
 /** A fresh repository of `segments` podcast segments, whose requests no earlier run has made (a unique word in each). */
@@ -85,6 +100,7 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
   const url = emulator.ready.url;
   /** A client task, with the emulator's CPU time around it. */
   const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
+    settleDisk();
     const before = await emulator.ask<{ cpuMs: number }>("cpu");
     const m = await context.task<Measured>("runner", name, args);
     const after = await emulator.ask<{ cpuMs: number }>("cpu");
@@ -126,8 +142,10 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
       all.bare.push(m);
       if (others) {
         // Each into a repository of its own: the bare loop's files are already in `dir`'s.
-        const inOwnFolder = (options: { keepAlive?: boolean; flush?: boolean; baselineWasm?: boolean }): Promise<Measured> =>
-          context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options });
+        const inOwnFolder = (options: { keepAlive?: boolean; flush?: boolean; baselineWasm?: boolean }): Promise<Measured> => {
+          settleDisk();
+          return context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options });
+        };
         all.keepAlive.push(await inOwnFolder({ keepAlive: true }));
         all.flushed.push(await inOwnFolder({ flush: true }));
         all.baselineWasm.push(await inOwnFolder({ baselineWasm: true }));
