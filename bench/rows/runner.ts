@@ -15,7 +15,8 @@
 // CPU per job while each client runs, and the share of the machine's cores the client and the emulator use together,
 // which says whether the throughput ratio measures waiting or, near 100 %, CPU. And a run of one
 // podcast, paired the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock,
-// the journal, the first use of each code path); the per-job figure carries its share of it. Every client's run starts
+// the journal, the first use of each code path); the per-job figure carries its share of it. And each run's two ends,
+// before its first request and after its last answer, with the throughput ratio between them. Every client's run starts
 // after a sync, outside its clock, so that no run pays for what the runs before it left unwritten.
 
 import { execFileSync } from "node:child_process";
@@ -50,6 +51,9 @@ interface Measured {
   ms: number;
   cpuMs: number;
   jobs: number;
+  /** When the first request was made and the last answer ended, in ms from the start of the run. */
+  firstRequestMs: number;
+  lastAnswerMs: number;
   /** The emulator's CPU time (every thread) from just before the client's process started to just after it ended. */
   emulatorCpuMs?: number;
 }
@@ -182,6 +186,9 @@ export const runner: Row = {
       // One podcast per run: the run's fixed cost, beside the loop's for one request.
       const one = await measurePairs(context, server, 1, dirs, false);
       const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+      // Between the run's first request and its last answer: its jobs, without what any run costs at either end.
+      const steady = (m: Measured): number => m.jobs / ((m.lastAnswerMs - m.firstRequestMs) / 1000);
+      const ends = (m: Measured): number => m.firstRequestMs + (m.ms - m.lastAnswerMs);
       const emulatorPerJob = (m: Measured): number => m.emulatorCpuMs! / m.jobs;
       // Near 100 %, the two processes share out the machine's cores between them, and jobs per second follow the CPU
       // each job costs both of them: the throughput ratio then measures the client's CPU per job once more.
@@ -206,6 +213,22 @@ export const runner: Row = {
           baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(throughput)) },
           ratio: { ...summarize(many.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
           target: { op: ">=", value: 0.95 },
+        },
+        {
+          id: "runner.throughput.steady",
+          label: `jobs per second of podc run from its first request to its last answer, as a fraction of the bare loop's (information)`,
+          unit: "",
+          value: summarize(many.podc.map(steady)),
+          baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(steady)) },
+          ratio: { ...summarize(many.podc.map((m, i) => steady(m) / steady(many.bare[i]!))), of: "podc jobs/s ÷ bare jobs/s, between the ends" },
+        },
+        {
+          id: "runner.ends",
+          label: `time of podc run before its first request and after its last answer: what the run costs at either end (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map(ends)),
+          baseline: { label: "bare undici loop", unit: "ms", value: summarize(many.bare.map(ends)) },
+          note: `podc: ${summarize(many.podc.map((m) => m.firstRequestMs)).median.toFixed(1)} ms before its first request (compiling the script, the lock, the journal), ${summarize(many.podc.map((m) => m.ms - m.lastAnswerMs)).median.toFixed(1)} ms after its last answer (the manifest, closing)`,
         },
         {
           id: "runner.emulator.cpu",

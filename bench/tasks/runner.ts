@@ -6,6 +6,7 @@
 // proven unsent, and only a provably unsent POST may be sent again), so the loop does too unless told `keepAlive`: the
 // loop that reuses connections for its POSTs is measured for information only.
 
+import diagnostics from "node:diagnostics_channel";
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -26,18 +27,43 @@ interface Measured {
   userMs: number;
   systemMs: number;
   jobs: number;
+  /** When the first HTTP request was made and the last answer ended, in ms from the start of the run. */
+  firstRequestMs: number;
+  lastAnswerMs: number;
 }
 
-/** Wall and CPU time (user + system, every thread of this process) of `run`, after a full collection (as timed() does). */
+/**
+ * Wall and CPU time (user + system, every thread of this process) of `run`, after a full collection (as timed() does),
+ * with when its first HTTP request was made and its last answer ended, from undici's diagnostics channels (every copy
+ * of undici in the process publishes to them, podc's bundled one included): what lies outside those two moments is the
+ * run's fixed cost at either end (compiling, the lock and the journal; the manifest and closing), what lies between is
+ * the jobs'.
+ */
 async function measure(run: () => Promise<number>): Promise<Measured> {
-  // Otherwise the garbage of loading the modules is collected during the run, and counted as the jobs' work.
-  collect();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const jobs = await run();
-  const ms = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000, userMs: used.user / 1000, systemMs: used.system / 1000, jobs };
+  let first = Number.NaN;
+  let last = Number.NaN;
+  const created = (): void => {
+    if (Number.isNaN(first)) first = performance.now();
+  };
+  const ended = (): void => {
+    last = performance.now();
+  };
+  diagnostics.subscribe("undici:request:create", created);
+  diagnostics.subscribe("undici:request:trailers", ended);
+  try {
+    // Otherwise the garbage of loading the modules is collected during the run, and counted as the jobs' work.
+    collect();
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const jobs = await run();
+    const ms = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    return { ms, cpuMs, userMs: used.user / 1000, systemMs: used.system / 1000, jobs, firstRequestMs: first - start, lastAnswerMs: last - start };
+  } finally {
+    diagnostics.unsubscribe("undici:request:create", created);
+    diagnostics.unsubscribe("undici:request:trailers", ended);
+  }
 }
 
 /** Writes `bytes` to a new file at `path` and fsyncs it through the thread pool, as podc does, before resolving. */

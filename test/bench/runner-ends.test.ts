@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { scratchContext } from "./scratch-context.js";
+
+interface Measured {
+  ms: number;
+  jobs: number;
+  firstRequestMs: number;
+  lastAnswerMs: number;
+}
+
+// The runner row splits a run into its two ends (before the first request, after the last answer) and the jobs
+// between them, from undici's diagnostics channels: podc's own bundled undici must be heard as well as the loop's.
+describe("the runner row's clients", () => {
+  const context = scratchContext("runner-ends");
+
+  it("report when their first request was made and their last answer ended, inside the run", async () => {
+    const emulator = await context.serve<{ url: string }>("emulator", "serve", { key: "sk-bench-test", clockMs: 20 });
+    try {
+      const dir = mkdtempSync(join(context.data, "repository-"));
+      writeFileSync(join(dir, "podc.json"), JSON.stringify({ service: { concurrency: 2, pollIntervalMs: 100 } }));
+      const parts = [1, 2, 3].map((i) => `# Part ${i}\n\nHOST: Part ${i} of the test.\nGUEST: Still here.\n`);
+      writeFileSync(join(dir, "episode.pod"), `Title: Ends\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n${parts.join("\n")}`);
+      const args = { dir, url: emulator.ready.url, key: "sk-bench-test" };
+      const podc = await context.task<Measured>("runner", "podc", args);
+      const bare = await context.task<Measured>("runner", "bare", { ...args, concurrency: 2 });
+      for (const run of [podc, bare]) {
+        expect(run.jobs).toBe(3);
+        expect(run.firstRequestMs).toBeGreaterThan(0);
+        expect(run.lastAnswerMs).toBeGreaterThan(run.firstRequestMs);
+        expect(run.lastAnswerMs).toBeLessThanOrEqual(run.ms);
+      }
+    } finally {
+      await emulator.stop();
+    }
+  }, 120_000);
+});
