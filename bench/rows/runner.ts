@@ -58,16 +58,21 @@ interface Measured {
   emulatorCpuMs?: number;
 }
 
+/** Whether the row has said that this machine has no `sync`: once is enough. */
+let toldUnsettled = false;
+
 /**
  * Writes out whatever earlier runs left unwritten, before a client's run and outside its clock. The loops never fsync,
  * and a file system with pages still to write, from the loop before or the folders just removed, makes creating a file
- * several times dearer: a run would pay for the runs before it. `sync` flushes every file system, which is the point.
+ * dearer: a run would pay for the runs before it. `sync` flushes every file system, which is the point. Where there is
+ * no `sync`, the row says so once, and its runs start on whatever the ones before them left.
  */
-function settleDisk(): void {
+function settleDisk(context: BenchContext): void {
   try {
     execFileSync("sync", { stdio: "ignore" });
-  } catch {
-    // No sync command here: the runs then start on whatever the ones before them left.
+  } catch (error) {
+    if (!toldUnsettled) context.log(`  no sync here (${(error as Error).message}): each run starts on what the runs before it left unwritten`);
+    toldUnsettled = true;
   }
 }
 
@@ -104,7 +109,7 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
   const url = emulator.ready.url;
   /** A client task, with the emulator's CPU time around it. */
   const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
-    settleDisk();
+    settleDisk(context);
     const before = await emulator.ask<{ cpuMs: number }>("cpu");
     const m = await context.task<Measured>("runner", name, args);
     const after = await emulator.ask<{ cpuMs: number }>("cpu");
@@ -147,7 +152,7 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
       if (others) {
         // Each into a repository of its own: the bare loop's files are already in `dir`'s.
         const inOwnFolder = (options: { keepAlive?: boolean; flush?: boolean; baselineWasm?: boolean }): Promise<Measured> => {
-          settleDisk();
+          settleDisk(context);
           return context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options });
         };
         all.keepAlive.push(await inOwnFolder({ keepAlive: true }));
