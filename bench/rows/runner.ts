@@ -67,7 +67,7 @@ let toldUnsettled = false;
  * dearer: a run would pay for the runs before it. `sync` flushes every file system, which is the point. Where there is
  * no `sync`, the row says so once, and its runs start on whatever the ones before them left.
  */
-function settleDisk(context: BenchContext): void {
+export function settleDisk(context: BenchContext): void {
   try {
     execFileSync("sync", { stdio: "ignore" });
   } catch (error) {
@@ -79,7 +79,7 @@ function settleDisk(context: BenchContext): void {
 let made = 0;
 
 /** A fresh repository of `segments` podcast segments, whose requests no earlier run has made (a unique word in each). */
-function repository(context: BenchContext, segments: number): string {
+export function repository(context: BenchContext, segments: number): string {
   const dir = mkdtempSync(join(context.data, "runner-"));
   const tag = `r${process.pid}x${++made}`;
   writeFileSync(join(dir, "podc.json"), JSON.stringify({ service: { concurrency: CONCURRENCY, pollIntervalMs: 100 } }));

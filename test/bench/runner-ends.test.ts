@@ -1,6 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { repository } from "../../bench/rows/runner.js";
 import { scratchContext } from "./scratch-context.js";
 
 interface Measured {
@@ -18,10 +17,8 @@ describe("the runner row's clients", () => {
   it("report when their first request was made and their last answer ended, inside the run", async () => {
     const emulator = await context.serve<{ url: string }>("emulator", "serve", { key: "sk-bench-test", clockMs: 20 });
     try {
-      const dir = mkdtempSync(join(context.data, "repository-"));
-      writeFileSync(join(dir, "podc.json"), JSON.stringify({ service: { concurrency: 2, pollIntervalMs: 100 } }));
-      const parts = [1, 2, 3].map((i) => `# Part ${i}\n\nHOST: Part ${i} of the test.\nGUEST: Still here.\n`);
-      writeFileSync(join(dir, "episode.pod"), `Title: Ends\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n${parts.join("\n")}`);
+      // The row's own repository, of three podcasts.
+      const dir = repository(context, 3);
       const args = { dir, url: emulator.ready.url, key: "sk-bench-test" };
       const podc = await context.task<Measured>("runner", "podc", args);
       const bare = await context.task<Measured>("runner", "bare", { ...args, concurrency: 2 });
