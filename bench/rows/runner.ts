@@ -233,7 +233,10 @@ export const runner: Row = {
           unit: "ms",
           value: summarize(many.podc.map(ends)),
           baseline: { label: "bare undici loop", unit: "ms", value: summarize(many.bare.map(ends)) },
-          note: `podc: ${summarize(many.podc.map((m) => m.firstRequestMs)).median.toFixed(1)} ms before its first request (compiling the script, the lock, the journal), ${summarize(many.podc.map((m) => m.ms - m.lastAnswerMs)).median.toFixed(1)} ms after its last answer (the manifest, closing)`,
+          note:
+            `podc: ${summarize(many.podc.map((m) => m.firstRequestMs)).median.toFixed(1)} ms before its first request (compiling the script, the lock, ` +
+            `the state folder and journal, the first intents' fsync), ${summarize(many.podc.map((m) => m.ms - m.lastAnswerMs)).median.toFixed(1)} ms ` +
+            `after its last answer (the last job's file, folder and journal fsyncs, the manifests, closing)`,
         },
         {
           id: "runner.emulator.cpu",
