@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
-import { formatVersionOf, JournalEntrySchema, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import { JournalEntrySchema, stamped, type JournalEntry, type NewEntry } from "./journal-entry.js";
 import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 import { syncFolder } from "../files/durable.js";
 import { fsyncLater } from "../files/fsync-later.js";
@@ -191,7 +191,9 @@ export class Journal implements JournalWriter {
    */
   append(entry: NewEntry): JournalEntry {
     if (this.#flushing || this.#queue.length > 0) throw new Error("the journal has a batch in flight: use commit");
-    const full = this.#entry(entry);
+    // What is appended before a run's requests comes from files (the manifests, another store): checked as a reader
+    // would check it, so that nothing this podc could not read back is written.
+    const full = JournalEntrySchema.parse(this.#entry(entry));
     this.#writeSync(`${JSON.stringify(full)}\n`);
     this.#contents.entries.push(full);
     return full;
@@ -261,11 +263,11 @@ export class Journal implements JournalWriter {
     this.#flushing = false;
   }
 
-  /** The full entry for `entry`, or why it may not be written now. */
+  /** The full entry for `entry` (journal-entry.ts `stamped`), or why it may not be written now. */
   #entry(entry: NewEntry): JournalEntry {
     if (this.#closed) throw new Error("the journal is closed");
     if (this.#failure !== undefined && entry.type === "intent") throw this.#refusal();
-    return JournalEntrySchema.parse({ v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry });
+    return stamped(entry);
   }
 
   #refusal(): JournalWriteError {

@@ -84,8 +84,9 @@ async function record<T extends { trace_id?: string | null | undefined }>(
 ): Promise<SubmitResult> {
   if (outcome.kind === "accepted") {
     const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id ?? undefined);
-    const { type: _type, ...fields } = result;
-    await write(ctx, { type: "accepted", job: job.key, ...fields }, result);
+    // The entry's name for the task's status is `status`.
+    const { type: _type, taskStatus, ...fields } = result;
+    await write(ctx, { type: "accepted", job: job.key, ...fields, ...(taskStatus !== undefined ? { status: taskStatus } : {}) }, result);
     return result;
   }
   const answer = {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
+import { JournalEntrySchema } from "../../src/run/journal-entry.js";
 import { envFor, emulator, expectKeyAbsent, KEY, manifestOf, podc, project, records, SMALL, removeProjects } from "./helpers.js";
 
 let emu: Emulator;
@@ -174,5 +175,25 @@ describe("a torn journal", () => {
     expect(again.stderr).toContain("incomplete last line");
     expect(emu.ledger()).toHaveLength(before);
     expect(readFileSync(journal, "utf8")).toBe(complete);
+  });
+});
+
+describe("the journal a run writes through faults", () => {
+  it("holds only lines a reader takes whole: every field it wrote, none it would drop", async () => {
+    const p = project(SMALL);
+    emu.inject({ kind: "server-error", route: "song.generate", status: 503 });
+    expect((await podc(["run", p.script], p.dir, envFor(emu))).code).toBe(1);
+    emu.inject({ kind: "rate-limit", route: "song.generate", retryAfterS: 0 });
+    const resubmitted = await podc(["run", p.script, "--resubmit-ambiguous"], p.dir, envFor(emu));
+    expect(resubmitted.code, resubmitted.stderr).toBe(0);
+    const lines = readFileSync(join(p.dir, ".podc", "journal.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    const written = lines.map((line) => JSON.parse(line) as { type: string });
+    // The runner's entries are not checked as they are written (journal-entry.ts stamped): the reader's check is the one.
+    for (const entry of written) expect(JournalEntrySchema.parse(entry)).toEqual(entry);
+    expect(new Set(written.map((e) => e.type))).toEqual(new Set(["intent", "ambiguous", "not-sent", "accepted", "polling", "succeeded", "downloaded", "done"]));
+    // A song's first status, as the service gave it when it took the request.
+    expect(written.find((e) => e.type === "accepted" && "taskId" in e)).toHaveProperty("status");
   });
 });

@@ -2,7 +2,7 @@ import { open as openFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { renameDurably, tempBeside } from "../../files/durable.js";
 import { emptyRecord, type JobRecord } from "../../run/job-record.js";
-import { formatVersionOf, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
+import { stamped, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
 import { accountId } from "./account.js";
 import { AccountSlots } from "./account-slots.js";
 import { AudioStore } from "./audio-store.js";
@@ -137,7 +137,7 @@ export class PostgresState implements StateStore {
 
   /** Commits `entry` (waiting out a lost connection until `signal` aborts). An intent commits only with the claim: ClaimLostError otherwise. */
   async append(entry: NewEntry, signal?: AbortSignal): Promise<JournalEntry> {
-    const full = { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry };
+    const full = stamped(entry);
     const expect = entry.type === "intent" ? this.record(entry.job).intents : undefined;
     const record = await this.jobs.append(full, expect, signal, (problem) => this.#waiting(problem));
     this.#claimed.add(entry.job);
