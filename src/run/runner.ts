@@ -93,15 +93,17 @@ class Run {
     // What each manifest listed before this run wrote any: the files podc may remove at the end.
     const listedBefore = new Map(this.#o.episodes.map((episode) => [episode, listedFiles(episode.outDir)]));
     const endings = new Map<string, Ending>();
-    // The jobs that can have a slot at once start first; the rest, which would only queue for one, a turn of the event
-    // loop later. The first jobs' intents then go to disk (the journal writes a batch once the turn's jobs have queued
-    // theirs) while the rest take their first steps, instead of after them: a long run's first request leaves sooner.
-    // The order jobs ask for slots is the schedule's either way.
+    // The jobs that can have a slot at once start first; the rest, which would only queue for one, once the batch of the
+    // first jobs' intents has left for the disk: the journal writes a batch in a setImmediate, queued as those jobs commit their
+    // intents (in this turn's microtasks), and the rest wait for a setImmediate queued from a setImmediate, which runs a
+    // turn of the event loop after it. Started a timer's turn later instead, the rest took their first steps (some
+    // milliseconds for a long run) before the first batch left, and the first request waited for them. The order jobs
+    // ask for slots is the schedule's either way.
     const first = Math.max(1, this.#o.service.settings.concurrency);
     let rest: Promise<void> | undefined;
     await Promise.all(
       jobs.map(async (job, index) => {
-        if (index >= first) await (rest ??= new Promise<void>((resolve) => setTimeout(resolve, 0)));
+        if (index >= first) await (rest ??= new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))));
         const ending = await this.#drive(job).catch((error: unknown) => this.#localError(job, error));
         endings.set(job.key, ending);
       }),
