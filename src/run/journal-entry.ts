@@ -133,7 +133,7 @@ export function formatVersionOf(type: EntryType): number {
  * run a tenth of a millisecond of its main thread per job (zod, interpreted: see cli/interpreted-shapes.ts).
  */
 export function stamped(entry: NewEntry): JournalEntry {
-  return { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry } as JournalEntry;
+  return { v: formatVersionOf(entry.type), at: new Date().toISOString(), ...entry };
 }
 
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;
