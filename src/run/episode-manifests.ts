@@ -1,6 +1,6 @@
 import type { Episode } from "./job.js";
 import type { JobRecord } from "./job-record.js";
-import { buildManifest, writeManifest, type Manifest, type PresentFile } from "./manifest.js";
+import { buildManifest, writeManifest, writeManifestLater, type Manifest, type PresentFile } from "./manifest.js";
 import { removeStaleFiles, type ListedFile } from "./stale-files.js";
 
 /*
@@ -12,10 +12,9 @@ import { removeStaleFiles, type ListedFile } from "./stale-files.js";
  * crash it is valid JSON and lists only complete files — possibly fewer than are on disk, which the
  * journal still knows, so the next run lists them again.
  *
- * Every write sends its fsyncs off the main thread (a synchronous fsync held every job of the run still for as long as
- * the disk took; at the end, it held the run's other closing steps), mid-run writes one after another per episode: a
- * later one must not land before an earlier one. The end's write waits for them (`settled`), and a mid-run write that
- * failed fails the run's end.
+ * Mid-run writes send their fsyncs off the main thread (a synchronous fsync held every job of the run still for as long
+ * as the disk took), one write after another per episode: a later one must not land before an earlier one. The end's
+ * write waits for them (`settled`), and a mid-run write that failed fails the run's end.
  */
 
 /** A mid-run manifest older than this is rewritten at the next new file, however few files came since. */
@@ -66,9 +65,7 @@ export class EpisodeManifests {
     kept.added = 0;
     kept.writtenAt = this.now();
     kept.writing = kept.writing
-      .then(async () => {
-        await writeManifest(episode.outDir, manifest);
-      })
+      .then(() => writeManifestLater(episode.outDir, manifest))
       .catch((error: unknown) => {
         this.#failure ??= { error };
       });
@@ -79,17 +76,17 @@ export class EpisodeManifests {
   }
 
   /**
-   * Writes the episode's manifest now (after `settled`); resolves to its path. At the end of the run, given the jobs
-   * that `finished` (every file in place and verified) and what the manifest listed before the run, also removes the
-   * files the episode no longer uses and resolves to them too.
+   * Writes the episode's manifest now (after `settled`); returns its path. At the end of the run, given the jobs that `finished`
+   * (every file in place and verified) and what the manifest listed before the run, also removes the files the
+   * episode no longer uses and returns them too.
    */
-  async write(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): Promise<{ path: string; removed: string[] }> {
+  write(episode: Episode, end?: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): { path: string; removed: string[] } {
     const kept = this.#of(episode);
     const manifest = this.#build(episode, kept);
+    const path = writeManifest(episode.outDir, manifest);
     kept.listed += kept.added;
     kept.added = 0;
     kept.writtenAt = this.now();
-    const path = await writeManifest(episode.outDir, manifest);
     // Only at the end: mid-run, a job's files are not all verified yet, and its old ones may still be the ones to keep.
     const removed = end ? removeStaleFiles(episode.outDir, end.listedBefore, manifest, end.finished) : [];
     return { path, removed };

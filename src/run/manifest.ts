@@ -1,9 +1,10 @@
+import { mkdirSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Origin } from "../lower/plan.js";
 import type { Episode } from "./job.js";
 import type { JobRecord, JobState } from "./job-record.js";
-import { writeFileDurablyLater } from "../files/durable.js";
+import { writeFileDurably, writeFileDurablyLater } from "../files/durable.js";
 
 /*
  * `out/<episode>/manifest.json`: what the episode's audio is and where it came from, for an editor, a
@@ -93,12 +94,18 @@ export function buildManifest(episode: Episode, recordOf: (key: string) => JobRe
   return manifest;
 }
 
-/** Writes `manifest` as `<outDir>/manifest.json`, atomically and durably, its fsyncs off the main thread; resolves to its path. */
-export async function writeManifest(outDir: string, manifest: Manifest): Promise<string> {
-  await mkdir(outDir, { recursive: true });
+/** Writes `manifest` as `<outDir>/manifest.json`, atomically; returns its path. */
+export function writeManifest(outDir: string, manifest: Manifest): string {
+  mkdirSync(outDir, { recursive: true });
   const path = join(outDir, MANIFEST_FILE);
-  await writeFileDurablyLater(path, manifestText(manifest));
+  writeFileDurably(path, manifestText(manifest));
   return path;
+}
+
+/** As writeManifest, off the main thread. */
+export async function writeManifestLater(outDir: string, manifest: Manifest): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  await writeFileDurablyLater(join(outDir, MANIFEST_FILE), manifestText(manifest));
 }
 
 const manifestText = (manifest: Manifest): string => `${JSON.stringify(manifest, null, 2)}\n`;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
-import { fsyncLater } from "../files/fsync-later.js";
+import { closeSync, fsyncSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describeFileError } from "./file-errors.js";
 
@@ -22,11 +21,8 @@ function probeName(): string {
   return `.podc-write-check.${randomBytes(6).toString("hex")}.tmp`;
 }
 
-/**
- * Makes sure `folder` exists (creating it) and a file can be written, flushed and removed in it; resolves to the
- * problem, if any. The flush is off the main thread, so that the checks of several folders wait on the disk together.
- */
-export async function checkWritableFolder(folder: string): Promise<WriteProblem | undefined> {
+/** Makes sure `folder` exists (creating it) and a file can be written, flushed and removed in it. */
+export function checkWritableFolder(folder: string): WriteProblem | undefined {
   try {
     mkdirSync(folder, { recursive: true });
   } catch (error) {
@@ -37,16 +33,11 @@ export async function checkWritableFolder(folder: string): Promise<WriteProblem 
   try {
     fd = openSync(probe, "wx");
     writeSync(fd, "podc\n");
-    await fsyncLater(fd);
+    fsyncSync(fd);
   } catch (error) {
     return { path: folder, reason: `cannot write a file in this folder: ${describeFileError(error)}` };
   } finally {
-    // Never a rejection: the run awaits every check only once it knows what to say.
-    try {
-      if (fd !== undefined) closeSync(fd);
-    } catch {
-      // closed already
-    }
+    if (fd !== undefined) closeSync(fd);
     try {
       unlinkSync(probe);
     } catch {

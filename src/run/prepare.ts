@@ -36,17 +36,12 @@ export async function prepareRun(
 ): Promise<PreparedRun | NotStarted> {
   const show = options.show ?? ((path: string) => path);
   const cannotWrite = (path: string, reason: string): NotStarted => ({ exitCode: 2, message: `cannot write ${show(path)}: ${reason}. Nothing was sent.` });
-  // Every folder's check at once: their flushes wait on the disk together, the output folders' while the lock is
-  // taken and the journal read. Each check creates its folder, which a run refused below leaves behind, empty.
-  const checks = [state, ...episodes.map((episode) => episode.outDir)].map((folder) => checkWritableFolder(folder));
-  const checked = Promise.all(checks);
-  const stateProblem = await checks[0]!;
-  if (stateProblem) return checked.then(() => cannotWrite(stateProblem.path, stateProblem.reason));
+  const stateProblem = checkWritableFolder(state);
+  if (stateProblem) return cannotWrite(stateProblem.path, stateProblem.reason);
   let lock: RunLock;
   try {
     lock = await RunLock.acquire(state);
   } catch (error) {
-    await checked;
     if (error instanceof LockHeldError) return { exitCode: 1, message: error.message };
     if (isFileError(error)) return cannotWrite(state, describeFileError(error));
     throw error;
@@ -59,8 +54,10 @@ export async function prepareRun(
     for (const problem of journal.problems()) {
       notices.push(`warning: ${shownJournal}:${problem.line}: ${problem.message}; the request it names is treated as "outcome unknown"`);
     }
-    const problem = (await checked).slice(1).find((found) => found !== undefined);
-    if (problem) return release(lock, journal, cannotWrite(problem.path, problem.reason));
+    for (const episode of episodes) {
+      const problem = checkWritableFolder(episode.outDir);
+      if (problem) return release(lock, journal, cannotWrite(problem.path, problem.reason));
+    }
     const removed = removeLeftovers([state, ...episodes.map((e) => e.outDir)]);
     if (removed.length > 0) notices.push(`removed ${removed.length} temporary file${removed.length === 1 ? "" : "s"} left by an interrupted run`);
     const restored = restoreFromManifests(journal, episodes, root, notices, show);
@@ -72,7 +69,6 @@ export async function prepareRun(
     }
     return { lock, journal, notices };
   } catch (error) {
-    await checked;
     if (error instanceof JournalUnreadableError || error instanceof ManifestNewerError) return release(lock, journal, { exitCode: 2, message: error.message });
     if (error instanceof JournalWriteError) return release(lock, journal, { exitCode: 2, message: `${error.message}. Nothing was sent.` });
     if (isFileError(error)) return release(lock, journal, cannotWrite(journal?.path ?? state, describeFileError(error)));

@@ -7,11 +7,11 @@ import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js"
 import { jobClient, type JobClient } from "./job-client.js";
 import { ambiguousMessage, becauseText, failedMessage } from "./job-messages.js";
 import { expectedChoices } from "./job-record.js";
-import type { Job } from "./job.js";
+import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import { ClaimLostError, type EntryWriter, type StateStore } from "./store.js";
 import { EpisodeManifests } from "./episode-manifests.js";
-import { listedFiles } from "./stale-files.js";
+import { listedFiles, type ListedFile } from "./stale-files.js";
 import { freshChoiceUrl, pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
 import type { RetryBudget } from "./retry-budget.js";
@@ -59,7 +59,6 @@ class Run {
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #started: number;
-  #closing: Promise<void> | undefined;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
@@ -109,22 +108,9 @@ class Run {
         endings.set(job.key, ending);
       }),
     );
-    // Nothing is sent or fetched after this: the connections close while the manifests are written.
-    const closing = this.#closeClient();
     await this.#manifests.settled();
     const finished = new Set([...endings].filter(([, ending]) => ending.kind === "done").map(([key]) => key));
-    // Every episode's at once, their fsyncs off the main thread; what each removed is told in episode order.
-    const written = await Promise.all(
-      this.#o.episodes.map((episode) => this.#manifests.write(episode, { finished, listedBefore: listedBefore.get(episode)! })),
-    );
-    const manifests = written.map(({ path, removed }) => {
-      for (const file of removed) {
-        const shown = relative(this.#o.root, file).split(sep).join("/");
-        this.#report.emit({ type: "notice", message: `removed ${shown}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
-      }
-      return path;
-    });
-    await closing;
+    const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode, { finished, listedBefore: listedBefore.get(episode)! }));
     const counts: Record<string, number> = {};
     for (const ending of endings.values()) counts[ending.kind] = (counts[ending.kind] ?? 0) + 1;
     const exitCode = [...endings.values()].every((e) => e.kind === "done") ? 0 : 1;
@@ -134,12 +120,7 @@ class Run {
 
   async close(): Promise<void> {
     this.#stops.close();
-    await this.#closeClient();
-  }
-
-  /** Closes the client's connections, once: at the end of the jobs, or when the run stops with an error. */
-  #closeClient(): Promise<void> {
-    return (this.#closing ??= this.#client.close().catch(() => undefined));
+    await this.#client.close().catch(() => undefined);
   }
 
   /* ------------------------------------------------------------------------------------------- */
@@ -406,6 +387,15 @@ class Run {
   /** The client for job `job`'s calls: the run's report hears which job each of them belongs to. */
   #clientFor(job: Job): JobClient {
     return jobClient(this.#client, this.#report.listener(job));
+  }
+
+  /** Writes the episode's manifest at the end of the run, removing the files it no longer uses; returns its path. */
+  #writeManifest(episode: Episode, end: { finished: ReadonlySet<string>; listedBefore: readonly ListedFile[] }): string {
+    const { path, removed } = this.#manifests.write(episode, end);
+    const shown = (file: string): string => relative(this.#o.root, file).split(sep).join("/");
+    for (const file of removed)
+      this.#report.emit({ type: "notice", message: `removed ${shown(file)}: the episode no longer uses it (podc wrote it, and it was unchanged)` });
+    return path;
   }
 }
 

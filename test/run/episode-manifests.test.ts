@@ -48,7 +48,7 @@ describe("an episode's manifest during a run", () => {
       if (seen[seen.length - 1] !== now) seen.push(now);
     }
     expect(seen).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
-    await manifests.write(episode);
+    manifests.write(episode);
     expect(listed(episode)).toBe(200);
   });
 
@@ -65,12 +65,12 @@ describe("an episode's manifest during a run", () => {
     expect(listed(episode)).toBe(4);
   });
 
-  it("is not rewritten for files that were already there and only verified", async () => {
+  it("is not rewritten for files that were already there and only verified", () => {
     const episode = episodeOf(3);
     const manifests = new EpisodeManifests(emptyRecord, () => 0);
     manifests.add(episode, episode.entries[0]!.job.key, fileOf(episode, 0), false);
     expect(listed(episode)).toBeUndefined();
-    await manifests.write(episode);
+    manifests.write(episode);
     expect(listed(episode)).toBe(1);
   });
 
