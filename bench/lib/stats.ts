@@ -24,6 +24,8 @@ export interface Summary {
   min: number;
   max: number;
   n: number;
+  /** Every run's (or pair's) value, in the order measured: in the `--json` document, so that a comparison across commits sees the spread whole, not only its quartiles. */
+  values: number[];
 }
 
 export function summarize(values: readonly number[]): Summary {
@@ -34,6 +36,7 @@ export function summarize(values: readonly number[]): Summary {
     min: Math.min(...values),
     max: Math.max(...values),
     n: values.length,
+    values: [...values],
   };
 }
 

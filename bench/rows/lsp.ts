@@ -118,7 +118,7 @@ async function measure(context: BenchContext, size: Size, library: { analyze: An
   const wholeSummary = summarize(whole);
   const baseline = { label: "whole analyze() of it", unit: "ms" as const, value: wholeSummary };
   const p95 = quantile(lsp, 0.95);
-  const only = (v: number): Summary => ({ median: v, p25: v, p75: v, min: v, max: v, n: lsp.length });
+  const only = (v: number): Summary => ({ median: v, p25: v, p75: v, min: v, max: v, n: lsp.length, values: [v] });
   const figures: Figure[] = [
     {
       id: `lsp.change.${size.lines}`,
