@@ -93,12 +93,10 @@ class Run {
     // What each manifest listed before this run wrote any: the files podc may remove at the end.
     const listedBefore = new Map(this.#o.episodes.map((episode) => [episode, listedFiles(episode.outDir)]));
     const endings = new Map<string, Ending>();
-    // The jobs that can have a slot at once start first; the rest, which would only queue for one, once the batch of the
-    // first jobs' intents has left for the disk: the journal writes a batch in a setImmediate, queued as those jobs commit their
-    // intents (in this turn's microtasks), and the rest wait for a setImmediate queued from a setImmediate, which runs a
-    // turn of the event loop after it. Started a timer's turn later instead, the rest took their first steps (some
-    // milliseconds for a long run) before the first batch left, and the first request waited for them. The order jobs
-    // ask for slots is the schedule's either way.
+    // The jobs that can have a slot at once start first; the rest, which would only queue for one, once the first jobs'
+    // intents have left for the disk: the journal writes a batch in a setImmediate their commits queue, before the inner
+    // one of the two here. After a timer instead, the first request waited for every other job's first steps. The order
+    // jobs ask for slots is the schedule's either way.
     const first = Math.max(1, this.#o.service.settings.concurrency);
     let rest: Promise<void> | undefined;
     await Promise.all(
