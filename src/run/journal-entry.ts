@@ -123,7 +123,7 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
 ]);
 
 /** The format version a new entry is written with: the oldest that can read it (see above). */
-export function formatVersionOf(type: EntryType): number {
+function formatVersionOf(type: EntryType): number {
   return type === "restored" ? 2 : 1;
 }
 

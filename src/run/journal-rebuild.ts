@@ -4,7 +4,7 @@ import { journalPath } from "./downloads.js";
 import { contentTypeFor } from "./file-names.js";
 import type { Episode } from "./job.js";
 import { applyEntry, emptyRecord, type JobRecord } from "./job-record.js";
-import { formatVersionOf, type NewEntry } from "./journal-entry.js";
+import { stamped, type NewEntry } from "./journal-entry.js";
 import { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestRequest } from "./manifest.js";
 
 /*
@@ -140,10 +140,9 @@ function restoredState(request: ManifestRequest, kind: "song" | "podcast", hasFi
  */
 export function recordsWithManifests(records: Map<string, JobRecord>, episodes: readonly Episode[], root: string): Map<string, JobRecord> {
   const { entries } = entriesFromManifests(episodes, (key) => records.get(key), root);
-  const at = new Date().toISOString();
   for (const entry of entries) {
     const record = records.get(entry.job) ?? emptyRecord(entry.job);
-    applyEntry(record, { ...entry, v: formatVersionOf(entry.type), at });
+    applyEntry(record, stamped(entry));
     records.set(entry.job, record);
   }
   return records;
