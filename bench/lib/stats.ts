@@ -12,7 +12,8 @@ export function quantile(values: readonly number[], q: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low);
 }
 
-function median(values: readonly number[]): number {
+/** The median of `values` (NaN for none). */
+export function median(values: readonly number[]): number {
   return quantile(values, 0.5);
 }
 

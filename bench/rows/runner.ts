@@ -16,7 +16,8 @@
 // which says whether the throughput ratio measures waiting or, near 100 %, CPU. And a run of one
 // podcast, paired the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock,
 // the journal, the first use of each code path); the per-job figure carries its share of it. And each run's two ends,
-// before its first request and after its last answer, with the throughput ratio between them. Every client's run starts
+// before its first request and after its last answer, with the throughput ratio between them. And, per paid request, the
+// time from its intent to its POST and the POST's own time at the emulator, podc's beside the loop's. Every client's run starts
 // after a sync, outside its clock, so that no run pays for what the runs before it left unwritten.
 
 import { execFileSync } from "node:child_process";
@@ -54,6 +55,10 @@ interface Measured {
   /** When the first request was made and the last answer ended, in ms from the start of the run. */
   firstRequestMs: number;
   lastAnswerMs: number;
+  /** The median paid POST, from its request to its answer's head. */
+  postMs: number;
+  /** podc only: the median time from a paid request's intent to its POST (bench/tasks/runner.ts). */
+  intentToPostMs?: number;
   /** The emulator's CPU time (every thread) from just before the client's process started to just after it ended. */
   emulatorCpuMs?: number;
 }
@@ -237,6 +242,23 @@ export const runner: Row = {
             `podc: ${summarize(many.podc.map((m) => m.firstRequestMs)).median.toFixed(1)} ms before its first request (compiling the script, the lock, ` +
             `the state folder and journal, the first intents' fsync), ${summarize(many.podc.map((m) => m.ms - m.lastAnswerMs)).median.toFixed(1)} ms ` +
             `after its last answer (the last job's file, folder and journal fsyncs, the manifests, closing)`,
+        },
+        {
+          id: "runner.intent-wait",
+          label: `time from each paid request's intent to its POST, median of a run: the group commit's wait, the intent's write and fsync, the job's next turn (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map((m) => m.intentToPostMs!)),
+        },
+        {
+          id: "runner.post",
+          label: `time of each paid POST, from its request to its answer's head, median of a run: the emulator's queue as each client keeps it (information)`,
+          unit: "ms",
+          value: summarize(many.podc.map((m) => m.postMs)),
+          baseline: { label: "bare undici loop", unit: "ms", value: summarize(many.bare.map((m) => m.postMs)) },
+          ratio: { ...summarize(many.podc.map((m, i) => m.postMs / many.bare[i]!.postMs)), of: "podc ÷ bare loop" },
+          note:
+            "a slot of podc's is held for the intent's wait and the POST, and given to the next job at the answer; a worker of the loop makes the POST, " +
+            "then the GET and the file, so podc keeps more POSTs at the emulator at once, and each waits longer there for the same jobs per second",
         },
         {
           id: "runner.emulator.cpu",

@@ -18,6 +18,7 @@ import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { fsyncLater } from "../../src/files/fsync-later.js";
 import { holdBaselineWasm } from "../../src/service/baseline-wasm.js";
+import { median } from "../lib/stats.js";
 import { collect, defineTasks } from "../lib/task.js";
 
 interface Measured {
@@ -30,6 +31,16 @@ interface Measured {
   /** When the first HTTP request was made and the last answer ended, in ms from the start of the run. */
   firstRequestMs: number;
   lastAnswerMs: number;
+  /** The median paid POST, from its request to its answer's head: what a slot (podc) or a worker (the loops) waits on the service. */
+  postMs: number;
+  /** podc only: the median time from a paid request's intent (its entry's time in the journal) to its POST. */
+  intentToPostMs?: number;
+}
+
+/** A paid POST, by its idempotency key: when it was made and when its answer's head came (performance.now()). */
+interface Post {
+  created: number;
+  answered?: number;
 }
 
 /**
@@ -39,16 +50,30 @@ interface Measured {
  * run's fixed cost at either end (compiling, the lock and the journal; the manifest and closing), what lies between is
  * the jobs'.
  */
-async function measure(run: () => Promise<number>): Promise<Measured> {
+async function measure(run: () => Promise<number>): Promise<Measured & { posts: Map<string, Post> }> {
   let first = Number.NaN;
   let last = Number.NaN;
-  const created = (): void => {
-    if (Number.isNaN(first)) first = performance.now();
+  const posts = new Map<string, Post>();
+  const postOf = new WeakMap<object, Post>();
+  const created = (message: unknown): void => {
+    const now = performance.now();
+    if (Number.isNaN(first)) first = now;
+    const { request } = message as { request: { method: string; headers: unknown } };
+    const key = request.method === "POST" ? idempotencyKeyOf(request.headers) : undefined;
+    if (key === undefined) return;
+    const post = { created: now };
+    posts.set(key, post);
+    postOf.set(request, post);
+  };
+  const answered = (message: unknown): void => {
+    const post = postOf.get((message as { request: object }).request);
+    if (post) post.answered ??= performance.now();
   };
   const ended = (): void => {
     last = performance.now();
   };
   diagnostics.subscribe("undici:request:create", created);
+  diagnostics.subscribe("undici:request:headers", answered);
   diagnostics.subscribe("undici:request:trailers", ended);
   try {
     // Otherwise the garbage of loading the modules is collected during the run, and counted as the jobs' work.
@@ -59,11 +84,47 @@ async function measure(run: () => Promise<number>): Promise<Measured> {
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    return { ms, cpuMs, userMs: used.user / 1000, systemMs: used.system / 1000, jobs, firstRequestMs: first - start, lastAnswerMs: last - start };
+    const postMs = median([...posts.values()].flatMap((p) => (p.answered === undefined ? [] : [p.answered - p.created])));
+    return {
+      ms,
+      cpuMs,
+      userMs: used.user / 1000,
+      systemMs: used.system / 1000,
+      jobs,
+      firstRequestMs: first - start,
+      lastAnswerMs: last - start,
+      postMs,
+      posts,
+    };
   } finally {
     diagnostics.unsubscribe("undici:request:create", created);
+    diagnostics.unsubscribe("undici:request:headers", answered);
     diagnostics.unsubscribe("undici:request:trailers", ended);
   }
+}
+
+/** The Idempotency-Key of a request's headers (undici keeps them as a flat list of names and values). */
+function idempotencyKeyOf(headers: unknown): string | undefined {
+  if (!Array.isArray(headers)) return undefined;
+  for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === "idempotency-key") return String(headers[i + 1]);
+  return undefined;
+}
+
+/**
+ * The median time from each paid request's intent to its POST: the entry's time (stamped when the job commits it, to
+ * the millisecond) to the request's creation, on the same clock. It spans the group commit's wait for the batch before,
+ * the intent's own write and fsync, and the job's turn on the main thread afterwards: what the write-ahead rule adds to
+ * every slot's cycle.
+ */
+function intentToPost(journal: string, posts: ReadonlyMap<string, Post>): number {
+  const waits: number[] = [];
+  for (const line of journal.split("\n")) {
+    if (!line.includes('"type":"intent"')) continue;
+    const entry = JSON.parse(line) as { at: string; idempotencyKey: string };
+    const post = posts.get(entry.idempotencyKey);
+    if (post) waits.push(performance.timeOrigin + post.created - Date.parse(entry.at));
+  }
+  return median(waits);
 }
 
 /** Writes `bytes` to a new file at `path` and fsyncs it through the thread pool, as podc does, before resolving. */
@@ -104,10 +165,10 @@ defineTasks({
       return 0;
     });
     // Counted once the clock has stopped: reading the journal back is the bench's work, not the run's.
-    const done = readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8")
-      .split("\n")
-      .filter((line) => line.includes('"type":"done"')).length;
-    return { ...result, jobs: done };
+    const journal = readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8");
+    const done = journal.split("\n").filter((line) => line.includes('"type":"done"')).length;
+    const { posts, ...measured } = result;
+    return { ...measured, jobs: done, intentToPostMs: intentToPost(journal, posts) };
   },
 
   /**
@@ -170,6 +231,7 @@ defineTasks({
     });
     await Promise.all([dispatcher.close(), paid.close()]);
     release?.();
-    return result;
+    const { posts: _posts, ...measured } = result;
+    return measured;
   },
 });
