@@ -7,6 +7,8 @@ interface Measured {
   jobs: number;
   firstRequestMs: number;
   lastAnswerMs: number;
+  postMs: number;
+  intentToPostMs?: number;
 }
 
 // The runner row splits a run into its two ends (before the first request, after the last answer) and the jobs
@@ -14,7 +16,7 @@ interface Measured {
 describe("the runner row's clients", () => {
   const context = scratchContext("runner-ends");
 
-  it("report when their first request was made and their last answer ended, inside the run", async () => {
+  it("report when their first request was made and their last answer ended, inside the run, and how long their POSTs took", async () => {
     const emulator = await context.serve<{ url: string }>("emulator", "serve", { key: "sk-bench-test", clockMs: 20 });
     try {
       // The row's own repository, of three podcasts.
@@ -27,7 +29,12 @@ describe("the runner row's clients", () => {
         expect(run.firstRequestMs).toBeGreaterThan(0);
         expect(run.lastAnswerMs).toBeGreaterThan(run.firstRequestMs);
         expect(run.lastAnswerMs).toBeLessThanOrEqual(run.ms);
+        // Every paid POST was heard from its request to its answer's head, by its idempotency key.
+        expect(Number.isFinite(run.postMs) && run.postMs > 0).toBe(true);
       }
+      // Each of podc's intents in the journal was matched with its POST; the loop writes none.
+      expect(Number.isFinite(podc.intentToPostMs)).toBe(true);
+      expect(bare.intentToPostMs).toBeUndefined();
     } finally {
       await emulator.stop();
     }
