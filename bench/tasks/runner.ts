@@ -84,7 +84,9 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    const postMs = median([...posts.values()].flatMap((p) => (p.answered === undefined ? [] : [p.answered - p.created])));
+    // NaN when a POST had no answer: the figure would leave it out.
+    const all = [...posts.values()];
+    const postMs = all.every((p) => p.answered !== undefined) ? median(all.map((p) => p.answered! - p.created)) : Number.NaN;
     return {
       ms,
       cpuMs,
@@ -114,7 +116,7 @@ function idempotencyKeyOf(headers: unknown): string | undefined {
  * The median time from each paid request's intent to its POST: the entry's time (stamped when the job commits it, to
  * the millisecond) to the request's creation, on the same clock. It spans the group commit's wait for the batch before,
  * the intent's own write and fsync, and the job's turn on the main thread afterwards: what the write-ahead rule adds to
- * every slot's cycle.
+ * every slot's cycle. NaN when an intent has no POST with its key: the figure would leave out a job.
  */
 function intentToPost(journal: string, posts: ReadonlyMap<string, Post>): number {
   const waits: number[] = [];
@@ -122,7 +124,8 @@ function intentToPost(journal: string, posts: ReadonlyMap<string, Post>): number
     if (!line.includes('"type":"intent"')) continue;
     const entry = JSON.parse(line) as { at: string; idempotencyKey: string };
     const post = posts.get(entry.idempotencyKey);
-    if (post) waits.push(performance.timeOrigin + post.created - Date.parse(entry.at));
+    if (!post) return Number.NaN;
+    waits.push(performance.timeOrigin + post.created - Date.parse(entry.at));
   }
   return median(waits);
 }
