@@ -48,7 +48,8 @@ interface Post {
  * with when its first HTTP request was made and its last answer ended, from undici's diagnostics channels (every copy
  * of undici in the process publishes to them, podc's bundled one included): what lies outside those two moments is the
  * run's fixed cost at either end (compiling, the lock and the journal; the manifest and closing), what lies between is
- * the jobs'.
+ * the jobs'. From the same channels, each paid POST (a request with an Idempotency-Key) by its key: when it was made
+ * and when its answer's head came.
  */
 async function measure(run: () => Promise<number>): Promise<Measured & { posts: Map<string, Post> }> {
   let first = Number.NaN;
