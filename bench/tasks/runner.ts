@@ -18,7 +18,7 @@ import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { fsyncLater } from "../../src/files/fsync-later.js";
 import { holdBaselineWasm } from "../../src/service/baseline-wasm.js";
-import { median } from "../lib/stats.js";
+import { PaidPosts, type HeardRequest } from "../lib/paid-posts.js";
 import { collect, defineTasks } from "../lib/task.js";
 
 interface Measured {
@@ -37,12 +37,6 @@ interface Measured {
   intentToPostMs?: number;
 }
 
-/** A paid POST, by its idempotency key: when it was made and when its answer's head came (performance.now()). */
-interface Post {
-  created: number;
-  answered?: number;
-}
-
 /**
  * Wall and CPU time (user + system, every thread of this process) of `run`, after a full collection (as timed() does),
  * with when its first HTTP request was made and its last answer ended, from undici's diagnostics channels (every copy
@@ -51,25 +45,16 @@ interface Post {
  * the jobs'. From the same channels, each paid POST (a request with an Idempotency-Key) by its key: when it was made
  * and when its answer's head came.
  */
-async function measure(run: () => Promise<number>): Promise<Measured & { posts: Map<string, Post> }> {
+async function measure(run: () => Promise<number>): Promise<Measured & { posts: PaidPosts }> {
   let first = Number.NaN;
   let last = Number.NaN;
-  const posts = new Map<string, Post>();
-  const postOf = new WeakMap<object, Post>();
+  const posts = new PaidPosts();
   const created = (message: unknown): void => {
     const now = performance.now();
     if (Number.isNaN(first)) first = now;
-    const { request } = message as { request: { method: string; headers: unknown } };
-    const key = request.method === "POST" ? idempotencyKeyOf(request.headers) : undefined;
-    if (key === undefined) return;
-    const post = { created: now };
-    posts.set(key, post);
-    postOf.set(request, post);
+    posts.created((message as { request: HeardRequest }).request, now);
   };
-  const answered = (message: unknown): void => {
-    const post = postOf.get((message as { request: object }).request);
-    if (post) post.answered ??= performance.now();
-  };
+  const answered = (message: unknown): void => posts.answered((message as { request: object }).request, performance.now());
   const ended = (): void => {
     last = performance.now();
   };
@@ -85,9 +70,6 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    // NaN when a POST had no answer: the figure would leave it out.
-    const all = [...posts.values()];
-    const postMs = all.every((p) => p.answered !== undefined) ? median(all.map((p) => p.answered! - p.created)) : Number.NaN;
     return {
       ms,
       cpuMs,
@@ -96,7 +78,7 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
       jobs,
       firstRequestMs: first - start,
       lastAnswerMs: last - start,
-      postMs,
+      postMs: posts.medianMs(),
       posts,
     };
   } finally {
@@ -104,31 +86,6 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
     diagnostics.unsubscribe("undici:request:headers", answered);
     diagnostics.unsubscribe("undici:request:trailers", ended);
   }
-}
-
-/** The Idempotency-Key of a request's headers (undici keeps them as a flat list of names and values). */
-function idempotencyKeyOf(headers: unknown): string | undefined {
-  if (!Array.isArray(headers)) return undefined;
-  for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === "idempotency-key") return String(headers[i + 1]);
-  return undefined;
-}
-
-/**
- * The median time from each paid request's intent to its POST: the entry's time (stamped when the job commits it, to
- * the millisecond) to the request's creation, on the same clock. It spans the group commit's wait for the batch before,
- * the intent's own write and fsync, and the job's turn on the main thread afterwards: what the write-ahead rule adds to
- * every slot's cycle. NaN when an intent has no POST with its key: the figure would leave out a job.
- */
-function intentToPost(journal: string, posts: ReadonlyMap<string, Post>): number {
-  const waits: number[] = [];
-  for (const line of journal.split("\n")) {
-    if (!line.includes('"type":"intent"')) continue;
-    const entry = JSON.parse(line) as { at: string; idempotencyKey: string };
-    const post = posts.get(entry.idempotencyKey);
-    if (!post) return Number.NaN;
-    waits.push(performance.timeOrigin + post.created - Date.parse(entry.at));
-  }
-  return median(waits);
 }
 
 /** Writes `bytes` to a new file at `path` and fsyncs it through the thread pool, as podc does, before resolving. */
@@ -172,7 +129,7 @@ defineTasks({
     const journal = readFileSync(join(dir, ".podc", "journal.jsonl"), "utf8");
     const done = journal.split("\n").filter((line) => line.includes('"type":"done"')).length;
     const { posts, ...measured } = result;
-    return { ...measured, jobs: done, intentToPostMs: intentToPost(journal, posts) };
+    return { ...measured, jobs: done, intentToPostMs: posts.intentToPostMs(journal, performance.timeOrigin) };
   },
 
   /**
