@@ -17,13 +17,16 @@
 // podcast, paired the same way, whose CPU time is what a run costs whatever its size (compiling the script, the lock,
 // the journal, the first use of each code path); the per-job figure carries its share of it. And each run's two ends,
 // before its first request and after its last answer, with the throughput ratio between them. And, per paid request, the
-// time from its intent to its POST and the POST's own time at the emulator, podc's beside the loop's. Every client's run starts
+// time from its intent to its POST and the POST's own time at the emulator, podc's beside the loop's. Where /proc counts
+// them, how often the client's threads slept and woke, and how often the emulator's thread lost its core meanwhile; and
+// podc's throughput against the loop that fsyncs its files. Every client's run starts
 // after a sync, outside its clock, so that no run pays for what the runs before it left unwritten.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { availableParallelism, freemem } from "node:os";
 import { join } from "node:path";
+import { switchesBetween, type Switches } from "../lib/context-switches.js";
 import type { BenchContext, Figure, Row, Served } from "../lib/row.js";
 import { paired, summarize } from "../lib/stats.js";
 
@@ -48,7 +51,7 @@ function emulatorFolder(context: BenchContext): { dir: string; inMemory: boolean
   return { dir: mkdtempSync(join(context.data, "emulator-")), inMemory: false };
 }
 
-interface Measured {
+export interface Measured {
   ms: number;
   cpuMs: number;
   jobs: number;
@@ -61,6 +64,10 @@ interface Measured {
   intentToPostMs?: number;
   /** The emulator's CPU time (every thread) from just before the client's process started to just after it ended. */
   emulatorCpuMs?: number;
+  /** The context switches of the client's threads during its run, where /proc tells them (bench/tasks/runner.ts). */
+  switches?: Switches;
+  /** The emulator's main thread's context switches over the same span as emulatorCpuMs, where /proc tells them. */
+  emulatorSwitches?: Switches;
 }
 
 /** Whether the row has said that this machine has no `sync`: once is enough. */
@@ -93,7 +100,13 @@ export function repository(context: BenchContext, segments: number): string {
   return dir;
 }
 
-interface Pairs {
+/** What the emulator says of itself when asked (bench/tasks/emulator.ts). */
+interface EmulatorUse {
+  cpuMs: number;
+  switches?: Switches;
+}
+
+export interface Pairs {
   podc: Measured[];
   bare: Measured[];
   /** The loop that reuses connections for its POSTs too, run after each bare one, outside the pair's timing. */
@@ -115,10 +128,11 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
   /** A client task, with the emulator's CPU time around it. */
   const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
     settleDisk(context);
-    const before = await emulator.ask<{ cpuMs: number }>("cpu");
+    const before = await emulator.ask<EmulatorUse>("cpu");
     const m = await context.task<Measured>("runner", name, args);
-    const after = await emulator.ask<{ cpuMs: number }>("cpu");
-    return { ...m, emulatorCpuMs: after.cpuMs - before.cpuMs };
+    const after = await emulator.ask<EmulatorUse>("cpu");
+    const emulatorSwitches = switchesBetween(before.switches, after.switches);
+    return { ...m, emulatorCpuMs: after.cpuMs - before.cpuMs, ...(emulatorSwitches ? { emulatorSwitches } : {}) };
   };
   const all: Pairs = { podc: [], bare: [], keepAlive: [], flushed: [], baselineWasm: [], ratio: [] };
   const fresh = (): string => {
@@ -177,6 +191,40 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
     baselineWasm: kept(all.baselineWasm),
     ratio: runs.ratio,
   };
+}
+
+/**
+ * Where /proc tells them (Linux), per job: how often the emulator's one thread lost its core mid-work while each client
+ * ran, and how often the client's own threads went to sleep and were woken. Each such wake-up on two shared cores may
+ * take the core from the emulator, which then waits its turn and comes back to cold caches: the emulator's CPU per job
+ * and the throughput ratio follow from it. None when any run lacks them.
+ */
+export function switchFigures(many: Pairs): Figure[] {
+  const runs = [...many.podc, ...many.bare];
+  if (runs.some((m) => !m.switches || !m.emulatorSwitches)) return [];
+  const preempted = (m: Measured): number => m.emulatorSwitches!.involuntary / m.jobs;
+  const wakeups = (m: Measured): number => m.switches!.voluntary / m.jobs;
+  return [
+    {
+      id: "runner.emulator.preempted",
+      label: `times per job the emulator's thread lost its core to another thread while podc run runs (information)`,
+      unit: "",
+      value: summarize(many.podc.map(preempted)),
+      baseline: { label: "while the bare loop runs", unit: "", value: summarize(many.bare.map(preempted)) },
+      ratio: { ...summarize(many.podc.map((m, i) => preempted(m) / preempted(many.bare[i]!))), of: "with podc ÷ with the loop" },
+    },
+    {
+      id: "runner.wakeups",
+      label: `times per job a thread of podc run went to sleep and was woken: sockets, the thread pool's fsyncs and the disk (information)`,
+      unit: "",
+      value: summarize(many.podc.map(wakeups)),
+      baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(wakeups)) },
+      ratio: { ...summarize(many.podc.map((m, i) => wakeups(m) / wakeups(many.bare[i]!))), of: "podc ÷ bare loop" },
+      ...(many.flushed.length > 0 && many.flushed.every((m) => m.switches)
+        ? { note: `the loop that fsyncs each file it writes: ${summarize(many.flushed.map(wakeups)).median.toFixed(2)} a job` }
+        : {}),
+    },
+  ];
 }
 
 export const runner: Row = {
@@ -268,6 +316,7 @@ export const runner: Row = {
           baseline: { label: "while the bare loop runs", unit: "ms", value: summarize(many.bare.map(emulatorPerJob)) },
           ratio: { ...summarize(many.podc.map((m, i) => emulatorPerJob(m) / emulatorPerJob(many.bare[i]!))), of: "with podc ÷ with the loop" },
         },
+        ...switchFigures(many),
         {
           id: "runner.busy",
           label: `share of the machine's ${cores} cores in use by the client and the emulator together, while podc run runs (information)`,
@@ -282,6 +331,14 @@ export const runner: Row = {
           value: summarize(many.podc.map(throughput)),
           baseline: { label: "undici loop, keep-alive POSTs", unit: "", value: summarize(many.keepAlive.map(throughput)) },
           ratio: { ...summarize(many.podc.map((m, i) => throughput(m) / throughput(many.keepAlive[i]!))), of: "podc jobs/s ÷ keep-alive loop jobs/s" },
+        },
+        {
+          id: "runner.throughput.flushed",
+          label: `jobs per second of podc run, as a fraction of a loop that also fsyncs each file it writes (information)`,
+          unit: "",
+          value: summarize(many.podc.map(throughput)),
+          baseline: { label: "undici loop, each file fsynced", unit: "", value: summarize(many.flushed.map(throughput)) },
+          ratio: { ...summarize(many.podc.map((m, i) => throughput(m) / throughput(many.flushed[i]!))), of: "podc jobs/s ÷ fsyncing loop jobs/s" },
         },
         {
           id: "runner.cpu.flushed",

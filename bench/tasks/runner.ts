@@ -18,6 +18,7 @@ import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
 import { fsyncLater } from "../../src/files/fsync-later.js";
 import { holdBaselineWasm } from "../../src/service/baseline-wasm.js";
+import { processSwitches, switchesBetween, type Switches } from "../lib/context-switches.js";
 import { PaidPosts, type HeardRequest } from "../lib/paid-posts.js";
 import { collect, defineTasks } from "../lib/task.js";
 
@@ -35,6 +36,8 @@ interface Measured {
   postMs: number;
   /** podc only: the median time from a paid request's intent (its entry's time in the journal) to its POST. */
   intentToPostMs?: number;
+  /** The context switches of every thread of this process during the run, where /proc tells them. */
+  switches?: Switches;
 }
 
 /**
@@ -43,7 +46,8 @@ interface Measured {
  * of undici in the process publishes to them, podc's bundled one included): what lies outside those two moments is the
  * run's fixed cost at either end (compiling, the lock and the journal; the manifest and closing), what lies between is
  * the jobs'. From the same channels, each paid POST (a request with an Idempotency-Key) by its key: when it was made
- * and when its answer's head came.
+ * and when its answer's head came. And how often the process's threads stopped running during it (read outside the
+ * clock).
  */
 async function measure(run: () => Promise<number>): Promise<Measured & { posts: PaidPosts }> {
   let first = Number.NaN;
@@ -64,11 +68,13 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
   try {
     // Otherwise the garbage of loading the modules is collected during the run, and counted as the jobs' work.
     collect();
+    const switchesBefore = processSwitches();
     const cpu = process.cpuUsage();
     const start = performance.now();
     const jobs = await run();
     const ms = performance.now() - start;
     const used = process.cpuUsage(cpu);
+    const switches = switchesBetween(switchesBefore, processSwitches());
     const cpuMs = (used.user + used.system) / 1000;
     return {
       ms,
@@ -79,6 +85,7 @@ async function measure(run: () => Promise<number>): Promise<Measured & { posts: 
       firstRequestMs: first - start,
       lastAnswerMs: last - start,
       postMs: posts.medianMs(),
+      ...(switches ? { switches } : {}),
       posts,
     };
   } finally {
