@@ -196,8 +196,8 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
 /**
  * Where /proc tells them (Linux), per job: how often the emulator's one thread lost its core mid-work while each client
  * ran, and how often the client's own threads went to sleep and were woken. Each such wake-up on two shared cores may
- * take the core from the emulator, which then waits its turn and comes back to cold caches: the emulator's CPU per job
- * and the throughput ratio follow from it. None when any run lacks them.
+ * take the core from the emulator, which then waits its turn and may come back to cold caches. None when any run lacks
+ * them.
  */
 export function switchFigures(many: Pairs): Figure[] {
   const runs = [...many.podc, ...many.bare];
