@@ -21,13 +21,17 @@
 // them, how often the client's threads slept and woke, and how often the emulator's thread lost its core meanwhile; and
 // podc's throughput against the loop that fsyncs its files. Every client's run starts
 // after a sync, outside its clock, so that no run pays for what the runs before it left unwritten.
+// The emulator stands for a service on another machine: where Linux lets the row pin processes (lib/cores.ts), it runs
+// on a core of its own and every client on the others, so that a client's CPU is charged once, in its own time, and not
+// again as the emulator's turns and caches taken on shared cores. The same pairs on shared cores follow, for information.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { availableParallelism, freemem } from "node:os";
 import { join } from "node:path";
 import { switchesBetween, type Switches } from "../lib/context-switches.js";
-import type { BenchContext, Figure, Row, Served } from "../lib/row.js";
+import { coreSplit } from "../lib/cores.js";
+import type { BenchContext, Figure, Row, Served, TaskOptions } from "../lib/row.js";
 import { paired, summarize } from "../lib/stats.js";
 
 const KEY = "sk-bench-runner";
@@ -49,6 +53,20 @@ function emulatorFolder(context: BenchContext): { dir: string; inMemory: boolean
     // no memory file system here, or not one we may write: the disk, then
   }
   return { dir: mkdtempSync(join(context.data, "emulator-")), inMemory: false };
+}
+
+/** Serves an emulator (on `cores` only, when given) for `use`, with a folder of its own for its files, then stops it and removes them. */
+async function withEmulator<T>(context: BenchContext, cores: readonly number[] | undefined, use: (server: Served<{ url: string }>) => Promise<T>): Promise<T> {
+  const files = emulatorFolder(context);
+  context.log(`  the emulator's files: ${files.inMemory ? `in memory (${MEMORY_FOLDER})` : "on disk, in bench/.data (no memory file system with room)"}`);
+  let server: Served<{ url: string }> | undefined;
+  try {
+    server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20, dataDir: files.dir }, cores ? { cpus: cores } : {});
+    return await use(server);
+  } finally {
+    await server?.stop();
+    rmSync(files.dir, { recursive: true, force: true });
+  }
 }
 
 export interface Measured {
@@ -123,13 +141,21 @@ export interface Pairs {
  * `context.runs` pairs, after a warm-up pair, of podc run on a fresh repository of `segments` podcasts and the bare loop
  * sending that repository's requests (with keys of its own); the keep-alive and the fsyncing loops too when `others`.
  */
-async function measurePairs(context: BenchContext, emulator: Served<{ url: string }>, segments: number, dirs: string[], others: boolean): Promise<Pairs> {
+async function measurePairs(
+  context: BenchContext,
+  emulator: Served<{ url: string }>,
+  segments: number,
+  dirs: string[],
+  others: boolean,
+  clientCores: readonly number[] | undefined,
+): Promise<Pairs> {
+  const where: TaskOptions = clientCores ? { cpus: clientCores } : {};
   const url = emulator.ready.url;
   /** A client task, with the emulator's CPU time around it. */
   const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
     settleDisk(context);
     const before = await emulator.ask<EmulatorUse>("cpu");
-    const m = await context.task<Measured>("runner", name, args);
+    const m = await context.task<Measured>("runner", name, args, where);
     const after = await emulator.ask<EmulatorUse>("cpu");
     const emulatorSwitches = switchesBetween(before.switches, after.switches);
     return { ...m, emulatorCpuMs: after.cpuMs - before.cpuMs, ...(emulatorSwitches ? { emulatorSwitches } : {}) };
@@ -172,7 +198,7 @@ async function measurePairs(context: BenchContext, emulator: Served<{ url: strin
         // Each into a repository of its own: the bare loop's files are already in `dir`'s.
         const inOwnFolder = (options: { keepAlive?: boolean; flush?: boolean; baselineWasm?: boolean }): Promise<Measured> => {
           settleDisk(context);
-          return context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options });
+          return context.task<Measured>("runner", "bare", { ...args, dir: fresh(), ...options }, where);
         };
         all.keepAlive.push(await inOwnFolder({ keepAlive: true }));
         all.flushed.push(await inOwnFolder({ flush: true }));
@@ -227,22 +253,47 @@ export function switchFigures(many: Pairs): Figure[] {
   ];
 }
 
+/**
+ * The throughput ratio with the emulator and the clients on every core, as the row measured it before it kept them apart:
+ * there, each client's CPU also takes the emulator's turns and caches, and the ratio counts it twice. For information.
+ */
+export function sharedCores(pairs: Pairs): Figure {
+  const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
+  const cpu = (runs: Measured[]): string => summarize(runs.map((m) => m.cpuMs / m.jobs)).median.toFixed(2);
+  return {
+    id: "runner.throughput.shared-cores",
+    label: `jobs per second of podc run, as a fraction of the bare loop's, with the emulator and each client on every core (information)`,
+    unit: "",
+    value: summarize(pairs.podc.map(throughput)),
+    baseline: { label: "bare undici loop", unit: "", value: summarize(pairs.bare.map(throughput)) },
+    ratio: { ...summarize(pairs.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s, shared cores" },
+    note: `CPU per job there: podc ${cpu(pairs.podc)} ms, the bare loop ${cpu(pairs.bare)} ms`,
+  };
+}
+
 export const runner: Row = {
   id: "runner",
   title: `podc run of many podcast requests against the emulator in another process, concurrency ${CONCURRENCY}, against a bare undici loop`,
   async run(context) {
     const segments = context.quick ? 60 : 200;
-    const emulatorFiles = emulatorFolder(context);
+    const split = coreSplit();
+    const apart = "unsplit" in split ? undefined : split;
+    const why = "unsplit" in split ? split.unsplit : "";
     context.log(
-      `  the emulator's files: ${emulatorFiles.inMemory ? `in memory (${MEMORY_FOLDER})` : "on disk, in bench/.data (no memory file system with room)"}`,
+      apart
+        ? `  the emulator on core ${apart.emulator.join(",")}, each client on core ${apart.client.join(",")}; then, for information, all of them on every core`
+        : `  the emulator and each client on shared cores: ${why}`,
     );
     const dirs: string[] = [];
-    let server: Served<{ url: string }> | undefined;
     try {
-      server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20, dataDir: emulatorFiles.dir });
-      const many = await measurePairs(context, server, segments, dirs, true);
-      // One podcast per run: the run's fixed cost, beside the loop's for one request.
-      const one = await measurePairs(context, server, 1, dirs, false);
+      const { many, one } = await withEmulator(context, apart?.emulator, async (server) => {
+        const many = await measurePairs(context, server, segments, dirs, true, apart?.client);
+        // One podcast per run: the run's fixed cost, beside the loop's for one request.
+        const one = await measurePairs(context, server, 1, dirs, false, apart?.client);
+        return { many, one };
+      });
+      // What the row measured before it kept the emulator apart: podc's CPU taken from the emulator's cores too.
+      const shared = apart ? await withEmulator(context, undefined, (server) => measurePairs(context, server, segments, dirs, false, undefined)) : undefined;
       const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
       // Between the run's first request and its last answer: its jobs, without what any run costs at either end.
       const steady = (m: Measured): number => m.jobs / ((m.lastAnswerMs - m.firstRequestMs) / 1000);
@@ -271,7 +322,11 @@ export const runner: Row = {
           baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(throughput)) },
           ratio: { ...summarize(many.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
           target: { op: ">=", value: 0.95 },
+          note: apart
+            ? `the emulator on core ${apart.emulator.join(",")}, each client on core ${apart.client.join(",")}, as a service on another machine is apart from its client`
+            : `the emulator and each client on shared cores (${why}): a client's CPU slows the emulator too`,
         },
+        ...(shared ? [sharedCores(shared)] : []),
         {
           id: "runner.throughput.steady",
           label: `jobs per second of podc run from its first request to its last answer, as a fraction of the bare loop's (information)`,
@@ -372,8 +427,7 @@ export const runner: Row = {
       ];
       return figures;
     } finally {
-      await server?.stop();
-      for (const d of [...dirs, emulatorFiles.dir]) rmSync(d, { recursive: true, force: true });
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
     }
   },
 };
