@@ -257,7 +257,7 @@ export function switchFigures(many: Pairs): Figure[] {
  * The throughput ratio with the emulator and the clients on every core, as the row measured it before it kept them apart:
  * there, each client's CPU also takes the emulator's turns and caches, and the ratio counts it twice. For information.
  */
-export function sharedCores(pairs: Pairs): Figure {
+function sharedCores(pairs: Pairs): Figure {
   const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
   const cpu = (runs: Measured[]): string => summarize(runs.map((m) => m.cpuMs / m.jobs)).median.toFixed(2);
   return {
