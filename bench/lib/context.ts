@@ -48,7 +48,7 @@ export function createContext(options: {
     if (opts.maxOldSpaceMb) flags.push(`--max-old-space-size=${opts.maxOldSpaceMb}`);
     const devNull = opts.discardStdout ? openSync("/dev/null", "w") : undefined;
     try {
-      const command = opts.cpus ? onCores(opts.cpus, process.execPath, [...flags, ...args]) : { file: process.execPath, args: [...flags, ...args] };
+      const command = onCores(opts.cpus, process.execPath, [...flags, ...args]);
       const start = performance.now();
       const result = spawnSync(command.file, command.args, {
         cwd: opts.cwd ?? data,
@@ -92,7 +92,7 @@ export function createContext(options: {
   }
 
   async function task<T>(module: string, name: string, args: unknown = {}, options: TaskOptions = {}): Promise<T> {
-    const result = node(["--expose-gc", ...(await taskArgs(module, name, args))], options.cpus ? { cpus: options.cpus } : {});
+    const result = node(["--expose-gc", ...(await taskArgs(module, name, args))], options);
     const last = result.stdout.trim().split("\n").pop() ?? "";
     if (result.status !== 0 || !last.startsWith("{")) {
       throw new Error(`task ${module}.${name} failed (exit ${result.status}${result.signal ? `, ${result.signal}` : ""}):\n${result.stderr.trim()}`);
@@ -101,8 +101,7 @@ export function createContext(options: {
   }
 
   async function serve<T>(module: string, name: string, args: unknown = {}, options: TaskOptions = {}): Promise<Served<T>> {
-    const launch = await taskArgs(module, name, args);
-    const command = options.cpus ? onCores(options.cpus, process.execPath, launch) : { file: process.execPath, args: launch };
+    const command = onCores(options.cpus, process.execPath, await taskArgs(module, name, args));
     const child = spawn(command.file, command.args, { stdio: ["pipe", "pipe", "pipe"] });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     let stderr = "";

@@ -39,9 +39,9 @@ export function splitCores(cores: readonly number[]): CoreSplit | undefined {
   return { emulator: [cores[0]!], client: cores.slice(1) };
 }
 
-/** `file args…` to run on `cores` only, every thread: `taskset -c <cores> file args…`. */
-export function onCores(cores: readonly number[], file: string, args: readonly string[]): { file: string; args: string[] } {
-  return { file: "taskset", args: ["-c", cores.join(","), file, ...args] };
+/** The command that runs `file args…`: on `cores` only, every thread, when given (`taskset -c <cores> file args…`), else as is. */
+export function onCores(cores: readonly number[] | undefined, file: string, args: readonly string[]): { file: string; args: string[] } {
+  return cores ? { file: "taskset", args: ["-c", cores.join(","), file, ...args] } : { file, args: [...args] };
 }
 
 /**

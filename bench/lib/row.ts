@@ -55,9 +55,7 @@ export interface NodeOptions {
 }
 
 /** How a task runs: on which cores (lib/cores.ts), every thread; anywhere when not said. */
-export interface TaskOptions {
-  cpus?: readonly number[];
-}
+export type TaskOptions = Pick<NodeOptions, "cpus">;
 
 export interface BenchContext {
   /** --quick: fewer repetitions and smaller inputs, for development; its figures are indicative only. */

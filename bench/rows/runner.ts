@@ -61,7 +61,7 @@ async function withEmulator<T>(context: BenchContext, cores: readonly number[] |
   context.log(`  the emulator's files: ${files.inMemory ? `in memory (${MEMORY_FOLDER})` : "on disk, in bench/.data (no memory file system with room)"}`);
   let server: Served<{ url: string }> | undefined;
   try {
-    server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20, dataDir: files.dir }, cores ? { cpus: cores } : {});
+    server = await context.serve<{ url: string }>("emulator", "serve", { key: KEY, clockMs: 20, dataDir: files.dir }, { cpus: cores });
     return await use(server);
   } finally {
     await server?.stop();
@@ -149,7 +149,7 @@ async function measurePairs(
   others: boolean,
   clientCores: readonly number[] | undefined,
 ): Promise<Pairs> {
-  const where: TaskOptions = clientCores ? { cpus: clientCores } : {};
+  const where: TaskOptions = { cpus: clientCores };
   const url = emulator.ready.url;
   /** A client task, with the emulator's CPU time around it. */
   const measured = async (name: "podc" | "bare", args: object): Promise<Measured> => {
@@ -253,12 +253,16 @@ export function switchFigures(many: Pairs): Figure[] {
   ];
 }
 
+/** A run's jobs per second, from its start to its end. */
+function throughput(m: Measured): number {
+  return m.jobs / (m.ms / 1000);
+}
+
 /**
  * The throughput ratio with the emulator and the clients on every core, as the row measured it before it kept them apart:
  * there, each client's CPU also takes the emulator's turns and caches, and the ratio counts it twice. For information.
  */
 function sharedCores(pairs: Pairs): Figure {
-  const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
   const cpu = (runs: Measured[]): string => summarize(runs.map((m) => m.cpuMs / m.jobs)).median.toFixed(2);
   return {
     id: "runner.throughput.shared-cores",
@@ -278,12 +282,11 @@ export const runner: Row = {
     const segments = context.quick ? 60 : 200;
     const split = coreSplit();
     const apart = "unsplit" in split ? undefined : split;
-    const why = "unsplit" in split ? split.unsplit : "";
-    context.log(
-      apart
-        ? `  the emulator on core ${apart.emulator.join(",")}, each client on core ${apart.client.join(",")}; then, for information, all of them on every core`
-        : `  the emulator and each client on shared cores: ${why}`,
-    );
+    const placement =
+      "unsplit" in split
+        ? `the emulator and each client on shared cores (${split.unsplit})`
+        : `the emulator on core ${split.emulator.join(",")}, each client on core ${split.client.join(",")}`;
+    context.log(`  ${placement}${apart ? "; then, for information, all of them on every core" : ""}`);
     const dirs: string[] = [];
     try {
       const { many, one } = await withEmulator(context, apart?.emulator, async (server) => {
@@ -294,7 +297,6 @@ export const runner: Row = {
       });
       // What the row measured before it kept the emulator apart: podc's CPU taken from the emulator's cores too.
       const shared = apart ? await withEmulator(context, undefined, (server) => measurePairs(context, server, segments, dirs, false, undefined)) : undefined;
-      const throughput = (m: Measured): number => m.jobs / (m.ms / 1000);
       // Between the run's first request and its last answer: its jobs, without what any run costs at either end.
       const steady = (m: Measured): number => m.jobs / ((m.lastAnswerMs - m.firstRequestMs) / 1000);
       const ends = (m: Measured): number => m.firstRequestMs + (m.ms - m.lastAnswerMs);
@@ -322,9 +324,7 @@ export const runner: Row = {
           baseline: { label: "bare undici loop", unit: "", value: summarize(many.bare.map(throughput)) },
           ratio: { ...summarize(many.ratio.map((r) => 1 / r)), of: "podc jobs/s ÷ bare jobs/s" },
           target: { op: ">=", value: 0.95 },
-          note: apart
-            ? `the emulator on core ${apart.emulator.join(",")}, each client on core ${apart.client.join(",")}, as a service on another machine is apart from its client`
-            : `the emulator and each client on shared cores (${why}): a client's CPU slows the emulator too`,
+          note: `${placement}: ${apart ? "as a service on another machine is apart from its client" : "a client's CPU slows the emulator too"}`,
         },
         ...(shared ? [sharedCores(shared)] : []),
         {

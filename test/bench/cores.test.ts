@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { allowedCores, coreSplit, parseCoreList, splitCores } from "../../bench/lib/cores.js";
+import { allowedCores, coreSplit, onCores, parseCoreList, splitCores } from "../../bench/lib/cores.js";
 import { scratchContext } from "./scratch-context.js";
 
 // The runner row keeps the emulator on a core of its own and the clients on the others, so that a client's CPU is not
@@ -20,6 +20,11 @@ describe("the bench's cores", () => {
     expect(splitCores([0, 1])).toEqual({ emulator: [0], client: [1] });
     expect(splitCores([2, 4, 6, 7])).toEqual({ emulator: [2], client: [4, 6, 7] });
     expect(splitCores([3])).toBeUndefined();
+  });
+
+  it("starts a command under taskset only when given cores", () => {
+    expect(onCores([1, 3], "node", ["-e", "0"])).toEqual({ file: "taskset", args: ["-c", "1,3", "node", "-e", "0"] });
+    expect(onCores(undefined, "node", ["-e", "0"])).toEqual({ file: "node", args: ["-e", "0"] });
   });
 
   const split = coreSplit();
