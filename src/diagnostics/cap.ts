@@ -1,5 +1,5 @@
 import type { Position } from "../source/span.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { byPosition, type Diagnostic } from "./diagnostic.js";
 import { diagnostic } from "./report.js";
 
 /** How many diagnostics of one file are shown when `limits.diagnosticsPerFile` is not set. */
@@ -32,10 +32,6 @@ function severities(counts: { error: number; warning: number; info: number }): s
   if (counts.warning > 0) parts.push(`${counts.warning} warning${counts.warning === 1 ? "" : "s"}`);
   if (counts.info > 0) parts.push(`${counts.info} info`);
   return parts.join(", ");
-}
-
-function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return a.span.start.offset - b.span.start.offset || a.code.localeCompare(b.code);
 }
 
 function isInPositionOrder(diagnostics: readonly Diagnostic[]): boolean {

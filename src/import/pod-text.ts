@@ -2,6 +2,7 @@ import type { BodyElement, Script, Speech, TitleEntry } from "../ast/nodes.js";
 import { formatText } from "../format/format.js";
 import { classifyBody } from "../parser/line-kinds.js";
 import type { SourceText } from "../source/source-text.js";
+import { hasLowerCase } from "../language/letters.js";
 
 // A screenplay's tree written out as a .pod script: every element in its .pod form (scene heading → `# …`, action,
 // transition and centred text → `! …`, page break → `===`, synopsis → `[[…]]`), the Cast generated, and the result
@@ -163,5 +164,5 @@ function podLabel(name: string, taken: Set<string>): string {
   let unique = label;
   for (let n = 2; taken.has(unique); n++) unique = `${label} ${n}`;
   taken.add(unique);
-  return /\p{Ll}/u.test(unique) ? `@${unique}` : unique;
+  return hasLowerCase(unique) ? `@${unique}` : unique;
 }

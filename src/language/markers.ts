@@ -1,3 +1,5 @@
+import { hasLetter, isLetterOrNumber } from "./letters.js";
+
 /** The closed set of lyric section names, in their canonical spelling. */
 export const SECTION_NAMES = [
   "Intro",
@@ -67,9 +69,9 @@ export function readMarker(inner: string): MarkerName {
   let nameEnd = 0;
   for (let end = 1; end <= raw.length && end <= 24; end++) {
     const next = raw.charAt(end);
-    const boundary = end === raw.length || !/[\p{L}\p{N}]/u.test(next) || CJK.test(raw.charAt(end - 1)) || /\d/.test(next);
+    const boundary = end === raw.length || !isLetterOrNumber(next) || CJK.test(raw.charAt(end - 1)) || /\d/.test(next);
     // A name ends on a letter: `[chorus - final]` is Chorus then ` - final`, not `Chorus -` then ` final`.
-    if (!boundary || !/\p{L}/u.test(raw.charAt(end - 1))) continue;
+    if (!boundary || !hasLetter(raw.charAt(end - 1))) continue;
     const found = VARIANTS.get(fold(raw.slice(0, end)));
     if (found !== undefined) {
       canonical = found;
@@ -78,7 +80,8 @@ export function readMarker(inner: string): MarkerName {
   }
   if (canonical === null) return { raw, canonical };
   const rest = raw.slice(nameEnd);
-  const numbered = /^[\s_-]*(\d+)(?![\p{L}\p{N}])/u.exec(rest);
+  // Most tags end at their name: such a rest has no number to read.
+  const numbered = rest === "" ? null : /^[\s_-]*(\d+)(?![\p{L}\p{N}])/u.exec(rest);
   const name: MarkerName = { raw, canonical };
   if (numbered) name.number = numbered[1]!.replace(/^0+(?=\d)/, "");
   const suffix = numbered ? rest.slice(numbered[0].length) : rest;

@@ -8,6 +8,7 @@ import { SONG_HEADERS } from "../language/song-headers.js";
 import { TITLE_KEYS } from "../language/title-keys.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
+import { hasLowerCase } from "../language/letters.js";
 
 // Completion reads the line being typed, because a half-typed line is often not yet the element it will become
 // ("HO" is no speech), and the tree for everything around it: whether the line is on the title page, inside a
@@ -62,7 +63,7 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
     const range = span(forced ? 1 : 0, position.character + (colonFollows ? tail : 0));
     let rank = 0;
     for (const member of analysis.cast.values()) {
-      const written = (!forced && /\p{Ll}/u.test(member.label) ? "@" : "") + member.label;
+      const written = (!forced && hasLowerCase(member.label) ? "@" : "") + member.label;
       items.push({
         label: member.label,
         kind: CompletionItemKind.Variable,

@@ -4,6 +4,7 @@ import { RESERVED_LABELS } from "../language/song-block.js";
 import type { Span } from "../source/span.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { speakerAt, speakerMentions } from "./speakers.js";
+import { hasLowerCase } from "../language/letters.js";
 
 // Renaming a speaker rewrites every speech it speaks and its Cast entry, in this script only. Three renames are
 // refused rather than half done: a speaker cast only in podc.json (other scripts share it: rename it there), a new
@@ -37,7 +38,7 @@ function renameSpeaker(state: ScriptState, position: Position, newName: string):
   if (state.analysis.cast.has(target.name) && state.analysis.cast.has(name)) {
     throw refuse(`${name} is already cast: renaming ${target.name} to it would make the two speakers one`);
   }
-  const force = /\p{Ll}/u.test(name);
+  const force = hasLowerCase(name);
   const edits: TextEdit[] = speakerMentions(state, target.name).map((m) => ({
     range: state.positions.range(m.span),
     newText: force && !m.forced ? `@${name}` : name,

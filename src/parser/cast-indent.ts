@@ -1,6 +1,7 @@
 import type { Span } from "../source/span.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { isKnownTitleKey } from "../language/title-keys.js";
+import { hasLetter, hasLowerCase } from "../language/letters.js";
 
 // Writers often type the Cast flush left, as they type every other title-page key. Such a line directly under `Cast:`
 // is a cast entry that lacks its indent: both readers take it into the Cast (so the speeches that use it are not
@@ -12,7 +13,7 @@ import { isKnownTitleKey } from "../language/title-keys.js";
  * (`HOST: Welcome back.` is dialogue that ran into the title page, which the title-page check reports).
  */
 export function looksLikeCastEntry(key: string, value: string, cast: readonly { label: { text: string } }[]): boolean {
-  if (!/\p{L}/u.test(key) || /\p{Ll}/u.test(key) || isKnownTitleKey(key)) return false;
+  if (!hasLetter(key) || hasLowerCase(key) || isKnownTitleKey(key)) return false;
   if (cast.some((entry) => entry.label.text === key)) return false;
   const words = value.trim().split(/\s+/);
   return value.trim() !== "" && words.length <= 3 && !/[.!?,;…。！？，]/.test(value);

@@ -1,3 +1,4 @@
+import { hasLetter, hasLowerCase, hasNumber, isLetterOrNumber } from "../language/letters.js";
 import { SONG_OPEN } from "../language/song-block.js";
 import { screenplayHabit } from "./fountain/fountain-lines.js";
 import { lineEndFrom, MASK } from "./trivia.js";
@@ -149,10 +150,6 @@ const ASCII_KIND: CharKind[] = Array.from({ length: 128 }, (_, code) => {
   return CharKind.Stop;
 });
 
-const LETTER = /\p{L}/u;
-const LOWER = /\p{Ll}/u;
-const DIGIT = /\p{N}/u;
-
 /**
  * Reads a speaker label at `from` (after leading space): letters, digits, spaces and . ' - _, starting with a letter;
  * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one; such a
@@ -179,7 +176,7 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
     } else {
       const ch = String.fromCodePoint(text.codePointAt(i)!);
       size = ch.length;
-      kind = LOWER.test(ch) ? CharKind.Lower : LETTER.test(ch) ? CharKind.Letter : DIGIT.test(ch) ? CharKind.Other : CharKind.Stop;
+      kind = hasLowerCase(ch) ? CharKind.Lower : hasLetter(ch) ? CharKind.Letter : hasNumber(ch) ? CharKind.Other : CharKind.Stop;
     }
     if (kind === CharKind.Letter || kind === CharKind.Lower) {
       sawLetter = true;
@@ -286,17 +283,27 @@ export function classifyTitle(text: string, start: number, contentEnd = lineEndF
   return lineInfo(titleKey(text, start, contentEnd) === undefined ? "bad" : "entry", start, contentEnd, end);
 }
 
-const TITLE_KEY = /[\p{L}\p{N}][\p{L}\p{N} _'-]*/uy;
-
 /** The end of a `Key:` at `start` (offset of the colon), or undefined. */
 export function titleKey(text: string, start: number, contentEnd: number): number | undefined {
   const first = skipMask(text, start, contentEnd);
-  TITLE_KEY.lastIndex = first;
-  const m = TITLE_KEY.exec(text);
-  if (!m) return undefined;
-  const colon = skipSpace(text, first + m[0].length, contentEnd);
+  const nameEnd = keyNameEnd(text, first);
+  if (nameEnd === first) return undefined;
+  const colon = skipSpace(text, nameEnd, contentEnd);
   const c = text.charCodeAt(colon);
   return colon < contentEnd && (c === 58 || c === 0xff1a) ? colon : undefined;
+}
+
+/** Where a key's name at `first` ends: a letter or number, then letters, numbers, spaces, `_`, `'` and `-`. */
+function keyNameEnd(text: string, first: number): number {
+  let i = first;
+  while (i < text.length) {
+    const code = text.codePointAt(i)!;
+    const size = code > 0xffff ? 2 : 1;
+    const inside = i > first && (code === 32 || code === 95 /* _ */ || code === 39 /* ' */ || code === 45); /* - */
+    if (!inside && !isLetterOrNumber(code < 0x80 ? text.charAt(i) : String.fromCodePoint(code))) break;
+    i += size;
+  }
+  return i;
 }
 
 /** Whether the script opens with a title page: its first non-blank line is `Key: value` with a lower-case letter in Key. */
@@ -306,7 +313,7 @@ export function opensWithTitlePage(text: string): boolean {
     const line = classifyTitle(text, start);
     if (line.kind === "entry") {
       const colon = titleKey(text, start, line.contentEnd)!;
-      return LOWER.test(text.slice(skipMask(text, start, colon), colon));
+      return hasLowerCase(text.slice(skipMask(text, start, colon), colon));
     }
     if (line.kind !== "blank" && line.kind !== "hidden") return false;
     start = line.end;

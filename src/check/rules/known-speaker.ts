@@ -6,6 +6,7 @@ import { nearest } from "../../diagnostics/suggest.js";
 import type { SourceText } from "../../source/source-text.js";
 import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
+import { hasLowerCase } from "../../language/letters.js";
 
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
@@ -28,7 +29,7 @@ export const knownSpeaker: Rule = {
         const name = speech.speaker.name;
         if (ctx.cast.has(name)) return;
         const near = nearest(name, ctx.cast.keys());
-        const written = speech.speaker.forced && /\p{Ll}/u.test(name) ? `@${name}` : name;
+        const written = speech.speaker.forced && hasLowerCase(name) ? `@${name}` : name;
         const voice = voiceFor(name);
         const fixes: Fix[] = [];
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });

@@ -4,6 +4,7 @@ import { diagnostic } from "../../diagnostics/report.js";
 import { nearest } from "../../diagnostics/suggest.js";
 import { MEANINGFUL_TITLE_KEYS, TITLE_KEYS } from "../../language/title-keys.js";
 import type { Rule } from "../rule.js";
+import { hasLowerCase } from "../../language/letters.js";
 
 // Keys with meaning, and common metadata keys that are only kept: a typo of a meaningful one is worth a word.
 const KNOWN: readonly string[] = MEANINGFUL_TITLE_KEYS;
@@ -37,7 +38,7 @@ export const titleKeys: Rule = {
         }
         seen.set(entry.name, entry);
         if (ALL.has(entry.name)) return;
-        if (!/\p{Ll}/u.test(entry.key.text) && ctx.cast.has(entry.key.text)) {
+        if (!hasLowerCase(entry.key.text) && ctx.cast.has(entry.key.text)) {
           ctx.report(
             diagnostic(
               "POD0113",

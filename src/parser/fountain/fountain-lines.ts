@@ -2,12 +2,12 @@
 // character cue needs a blank line before it and text after it — so this file answers only what one line's own text
 // says; read-fountain.ts adds the context. Leading white space never changes what a line is (only action keeps it).
 
+import { hasLetter, hasLowerCase } from "../../language/letters.js";
+
 /** `INT.`, `EXT.`, `EST.`, `INT./EXT.`, `INT/EXT`, `I/E`, followed by a dot or a space; case-insensitive. */
 const SCENE_HEADING = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/i;
-/** A transition: a line in capitals ending in `TO:`, and the fades writers use without it; `\` escapes it. */
-const TRANSITION = /^(?!\\)(?:[^\p{Ll}]* TO:|TO:|FADE IN:|FADE OUT\.|FADE TO BLACK\.|CUT TO BLACK\.)$/u;
-const LOWER = /\p{Ll}/u;
-const LETTER = /\p{L}/u;
+/** The transitions writers use without `TO:` at the end, and `TO:` alone. */
+const FIXED_TRANSITIONS: ReadonlySet<string> = new Set(["TO:", "FADE IN:", "FADE OUT.", "FADE TO BLACK.", "CUT TO BLACK."]);
 
 const SCENE_HEADING_CAPITALS = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/;
 
@@ -18,13 +18,17 @@ const SCENE_HEADING_CAPITALS = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/;
  * `capitals`.
  */
 export function sceneHeading(text: string, capitals = false): { title: number } | undefined {
-  if (text.charCodeAt(0) === 46 /* . */) return /^\.\p{L}/u.test(text) ? { title: 1 } : undefined;
+  if (text.charCodeAt(0) === 46 /* . */) {
+    const second = text.codePointAt(1);
+    return second !== undefined && hasLetter(String.fromCodePoint(second)) ? { title: 1 } : undefined;
+  }
   return (capitals ? SCENE_HEADING_CAPITALS : SCENE_HEADING).test(text) ? { title: 0 } : undefined;
 }
 
-/** Whether a trimmed line is an unforced transition. */
+/** Whether a trimmed line is an unforced transition: in capitals and ending in ` TO:`, or a fade; `\` escapes it. */
 export function isTransition(text: string): boolean {
-  return TRANSITION.test(text);
+  if (FIXED_TRANSITIONS.has(text)) return true;
+  return text.endsWith(" TO:") && text.charCodeAt(0) !== 92 /* \ */ && !hasLowerCase(text.slice(0, -4));
 }
 
 /** Whether a trimmed line is a page break: three or more `=` and nothing else. */
@@ -69,8 +73,8 @@ export function readCue(text: string): CueMatch | undefined {
   }
   const name = text.slice(nameStart, nameEnd);
   if (name.trim() === "" || name !== name.trimStart()) return undefined;
-  if (!LETTER.test(name)) return undefined;
-  if (!forced && LOWER.test(name)) return undefined;
+  if (!hasLetter(name)) return undefined;
+  if (!forced && hasLowerCase(name)) return undefined;
   // A name holds no emphasis, note-like or centring marks: such a line is action or something else.
   if (/[*_<>[\]~=]/.test(name) || name.startsWith("!") || name.startsWith(">")) return undefined;
   const match: CueMatch = { forced, nameStart, nameEnd, dual };

@@ -3,6 +3,7 @@ import { diagnostic } from "../../diagnostics/report.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "../cast-indent.js";
 import { classifyTitle, titleKey } from "../line-kinds.js";
 import type { FountainText, Line } from "./fountain-text.js";
+import { hasLetter } from "../../language/letters.js";
 
 // A screenplay's title page, as Fountain writes it, read into the tree's TitlePage (with podc's Cast entry).
 
@@ -72,7 +73,7 @@ function castEntry(text: FountainText, line: Line): CastEntry | undefined {
   const colon = written.search(/[:：]/);
   const forced = written.charCodeAt(0) === 64;
   const name = colon === -1 ? "" : written.slice(forced ? 1 : 0, colon).trim();
-  if (colon === -1 || name === "" || !/\p{L}/u.test(name)) {
+  if (colon === -1 || name === "" || !hasLetter(name)) {
     text.diagnostics.push(
       diagnostic(
         "POD0121",
