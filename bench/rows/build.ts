@@ -33,7 +33,8 @@ export const build: Row = {
 
       let audioMs = 0;
       const podcBuild = () => {
-        const run = context.node([context.launcher, "build", "--local", `${EPISODE}.pod`], { cwd: dir, env });
+        // --force: every run after the first would otherwise find the episode up to date and build nothing.
+        const run = context.node([context.launcher, "build", "--local", "--force", `${EPISODE}.pod`], { cwd: dir, env });
         if (run.status !== 0) throw new Error(`podc build failed: ${run.stderr.trim().split("\n").slice(-3).join(" / ")}`);
         const chapters = JSON.parse(readFileSync(join(folder, `${EPISODE}.chapters.json`), "utf8")) as { chapters: { endTime: number }[] };
         audioMs = chapters.chapters.at(-1)!.endTime * 1000;

@@ -6,6 +6,7 @@ import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
 import { displayPath } from "../files/display-path.js";
 import { describeFileError, isFileError, jobKey } from "../run/index.js";
 import type { TaggedScript } from "./compile-scripts.js";
+import { version } from "./installation.js";
 import { EXIT, type Io } from "./io.js";
 
 /*
@@ -26,6 +27,8 @@ export interface BuildChoice {
   list: "stdout" | "stderr";
   /** After a run: build only the episodes whose every request is done (the run has said what is left of the others). */
   onlyDone?: boolean;
+  /** `podc build --force`: build even an episode that is up to date. */
+  force?: boolean;
 }
 
 /** The exit code of building every script: 0 all built, 1 one could not be, 2 no ffmpeg (said how to install it). */
@@ -43,12 +46,9 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;
-    const fix = [
-      "podc run",
-      ...(choice.local ? ["--local"] : []),
-      ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []),
-      quoted(script.source),
-    ].join(" ");
+    const command = (verb: string) =>
+      [verb, ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
+    const fix = command("podc run");
     const keyBase = choice.keyBase;
     try {
       const started = performance.now();
@@ -65,10 +65,17 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
         ffmpeg,
         ffprobe,
         ...(io.interrupted ? { signal: io.interrupted } : {}),
+        version: version(),
+        force: choice.force === true,
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (choice.list === "stdout") for (const file of built.files) io.stdout.write(`${show(file)}\n`);
-      io.stderr.write(`${choice.who}: built ${show(built.files[0]!)} (${duration(built.durationMs)}, ${built.chapters.length} chapters) in ${seconds} s\n`);
+      const what = `${show(built.files[0]!)} (${duration(built.durationMs)}, ${built.chapters.length} chapters)`;
+      io.stderr.write(
+        built.upToDate
+          ? `${choice.who}: ${what} is up to date: built before from the same audio, script and settings (\`${command("podc build --force")}\` builds it again)\n`
+          : `${choice.who}: built ${what} in ${seconds} s\n`,
+      );
     } catch (error) {
       if (isFileError(error)) {
         // The episode's folder cannot be written (permissions, a full disk): what, where, and nothing half-written.

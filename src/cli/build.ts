@@ -10,6 +10,7 @@ import { EXIT, UsageError, type Io } from "./io.js";
 const OPTIONS = {
   local: { type: "boolean", help: "build from the audio of podc run --local (out/local/<episode>/)" },
   out: { type: "string", arg: "DIR", help: "where the episodes were written, as given to podc run (default: out/ at the repository's root)" },
+  force: { type: "boolean", help: "build even an episode that is up to date (built before from the same audio, script and settings)" },
 } as const;
 
 export const command = defineCommand(
@@ -22,9 +23,11 @@ by default), as <episode>.mp3 with ID3 tags and chapters (and m4a, opus, flac as
 <episode>.chapters.json, <episode>.vtt, <episode>.srt, <episode>.transcript.json and a preview page index.html,
 all in <out>/<episode>/. podc run ends with it.
 
-Needs ffmpeg on the PATH (or PODC_FFMPEG). Changing a song's Pick and building again sends nothing.`,
+An episode built before from the same audio, script, settings and podc is left as it is (its build.json says
+what it was built from); --force builds it anyway. Needs ffmpeg on the PATH (or PODC_FFMPEG). Changing a song's
+Pick and building again sends nothing.`,
     options: OPTIONS,
-    exit: "0 built; 1 script errors, audio missing or changed (the message says which and how to fetch it), or ffmpeg failed; 2 usage, unreadable file, bad configuration, no ffmpeg.",
+    exit: "0 built, or up to date; 1 script errors, audio missing or changed (the message says which and how to fetch it), or ffmpeg failed; 2 usage, unreadable file, bad configuration, no ffmpeg.",
     docs: "docs/build.md",
   },
   build,
@@ -51,5 +54,9 @@ async function build({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
     const target = baseUrlFrom(io.env, compiled.config.service);
     if (!("error" in target)) keyBase = target.keyBase;
   }
-  return buildScripts(compiled.scripts, { config: compiled.config, keyBase, local: values.local, out: values.out, who: "podc build", list: "stdout" }, io);
+  return buildScripts(
+    compiled.scripts,
+    { config: compiled.config, keyBase, local: values.local, out: values.out, who: "podc build", list: "stdout", force: values.force },
+    io,
+  );
 }

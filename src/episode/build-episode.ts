@@ -5,6 +5,7 @@ import type { Plan, PlannedRequest } from "../lower/plan.js";
 import { renameDurably, tempBeside, writeFileDurably } from "../files/durable.js";
 import { assemble, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
 import { BuildError } from "./build-error.js";
+import { buildKey, recordBuild, upToDate } from "./build-record.js";
 import { chapters, chaptersJson, type Chapter } from "./chapters.js";
 import { cues } from "./cues.js";
 import { episodeAudio, type PlacedAudio } from "./episode-audio.js";
@@ -43,6 +44,10 @@ export interface EpisodeBuild {
   ffprobe: string | undefined;
   /** Ctrl-C: stops ffmpeg, and the build with it. */
   signal?: AbortSignal;
+  /** podc's version: a new podc builds again what an older one built. */
+  version: string;
+  /** Build even when the episode on disk was built from the same inputs (build-record.ts). */
+  force?: boolean;
 }
 
 export interface BuiltEpisode {
@@ -50,14 +55,26 @@ export interface BuiltEpisode {
   files: string[];
   durationMs: number;
   chapters: Chapter[];
-  /** The mix's loudness before normalisation; absent for a silent mix. */
+  /** The mix's loudness before normalisation; absent for a silent mix, and when the build was skipped. */
   measured?: LoudnessMeasure;
+  /** True when nothing was written: the episode on disk was built from these very inputs and is as written. */
+  upToDate: boolean;
 }
 
-/** Builds the episode (see above). Throws BuildError, with a message for the writer, when it cannot. */
+/**
+ * Builds the episode (see above), or leaves it when it was built from the same inputs and is as written (unless
+ * `force`). Throws BuildError, with a message for the writer, when it cannot.
+ */
 export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   if (build.plan.requests.length === 0) throw new BuildError(`${build.plan.source} has no speech and no song: there is nothing to build`);
   const pieces = await episodeAudio(build.plan.requests, build);
+  const { plan, tags, name, outDir, settings, wordsPerMinute, version } = build;
+  const key = buildKey({ version, name, outDir, requests: plan.requests, tags, settings, wordsPerMinute, pieces });
+  const before = build.force ? undefined : await upToDate(outDir, key);
+  if (before) {
+    const files = before.files.map((file) => join(outDir, file.path));
+    return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true };
+  }
   const line = timeline(await withDurations(pieces, build), build.settings);
   const chapterList = chapters(line);
   const cueList = await cues(line, { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg });
@@ -88,7 +105,8 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   write(`${build.name}.srt`, srt(cueList));
   write(`${build.name}.transcript.json`, transcriptJson(cueList));
   write("index.html", previewPage(preview(build, line, chapterList, cueList, pieces, formats)));
-  return { files, durationMs: line.durationMs, chapters: chapterList, ...(measured ? { measured } : {}) };
+  await recordBuild(outDir, key, { files, durationMs: line.durationMs, chapters: chapterList });
+  return { files, durationMs: line.durationMs, chapters: chapterList, upToDate: false, ...(measured ? { measured } : {}) };
 }
 
 /** The pieces with their durations: the manifest's, else ffprobe's; a file neither can measure is not audio. */

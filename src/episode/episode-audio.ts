@@ -15,6 +15,8 @@ export interface PlacedAudio {
   request: PlannedRequest;
   /** The file the episode uses (for a song, the picked take), absolute. */
   path: string;
+  /** Its sha256, as the manifest lists it and as the file was checked to be. */
+  sha256: string;
   /** Its duration, when the manifest knows it. */
   durationMs?: number;
   /** Every take of a song, as the manifest lists them (paths relative to the episode's folder); empty for a podcast. */
@@ -78,7 +80,7 @@ export async function episodeAudio(requests: readonly PlannedRequest[], source: 
       }
       verified.add(path);
     }
-    const piece: PlacedAudio = { request, path: join(source.outDir, file.path), takes };
+    const piece: PlacedAudio = { request, path: join(source.outDir, file.path), sha256: file.sha256, takes };
     if (file.durationMs !== undefined) piece.durationMs = file.durationMs;
     placed.push(piece);
   }

@@ -75,7 +75,8 @@ export async function verifyFile(path: string, bytes: number, sha256: string): P
   return (await sha256Of(path)) === sha256;
 }
 
-function sha256Of(path: string): Promise<string | undefined> {
+/** The sha256 of the file at `path`, hex; undefined when it cannot be read. Streamed: audio files are large. */
+export function sha256Of(path: string): Promise<string | undefined> {
   return new Promise((done) => {
     const hash = createHash("sha256");
     createReadStream(path)

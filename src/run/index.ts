@@ -33,7 +33,7 @@ export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
-export { verifyFile } from "./downloads.js";
+export { sha256Of, verifyFile } from "./downloads.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
 export { describeFileError, isFileError } from "./file-errors.js";
 export { episodeFolder } from "./episode-folder.js";

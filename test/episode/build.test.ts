@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +99,38 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(srt).toMatch(/^1\n00:00:00,000 --> 00:00:\d\d,\d{3}\nHOST: Some jobs disappear/);
     expect(srt.trim().split(/\n\n/)).toHaveLength(segments.length);
   });
+
+  it("a rerun of the finished episode builds nothing; a deleted file or --force builds again", async () => {
+    const mp3 = join(folder, "lighthouse-keepers.mp3");
+    // Every file is renamed over its final name when written: a new inode is a new write.
+    const inode = () => statSync(mp3).ino;
+    const first = inode();
+    const upToDate = /lighthouse-keepers\.mp3 \(2:\d\d, 6 chapters\) is up to date: built before from the same audio, script and settings/;
+    const rerun = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toMatch(upToDate);
+    expect(rerun.stderr).not.toContain("podc: built");
+    expect(rerun.stderr).toContain(`(\`podc build --force --local ${SCRIPT}\` builds it again)`);
+    const again = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(upToDate);
+    expect(again.stdout.split("\n")).toContain("out/local/lighthouse-keepers/lighthouse-keepers.vtt");
+    expect(inode()).toBe(first);
+
+    rmSync(join(folder, "lighthouse-keepers.vtt"));
+    const rebuilt = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stderr).toContain("podc build: built out/local/lighthouse-keepers/lighthouse-keepers.mp3");
+    expect(existsSync(join(folder, "lighthouse-keepers.vtt"))).toBe(true);
+    const second = inode();
+    expect(second).not.toBe(first);
+
+    const forced = await podc(["build", "--local", "--force", SCRIPT], dir, SHELL_ENV);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stderr).toContain("podc build: built");
+    expect(inode()).not.toBe(second);
+    expect(leftovers(folder)).toEqual([]);
+  }, 120_000);
 
   it("a new Pick changes the take in the episode and sends nothing", async () => {
     const ledger = join(dir, ".podc", "local", "ledger.jsonl");
@@ -219,7 +251,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
   it("stops at Ctrl-C, leaving the previous episode as it was and no temporary file", async () => {
     const mp3 = join(folder, "lighthouse-keepers.mp3");
     const before = sha(mp3);
-    const build = podcInterruptible(["build", "--local", SCRIPT], dir, SHELL_ENV);
+    const build = podcInterruptible(["build", "--local", "--force", SCRIPT], dir, SHELL_ENV);
     // Interrupted once it is writing: its temporary files are there.
     while (leftovers(folder).length === 0) await sleep(5);
     build.interrupt();
