@@ -43,6 +43,7 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
   }
   const ffprobe = findFfmpeg("ffprobe", io.env);
   const show = (path: string) => displayPath(path, io.cwd);
+  const podcVersion = version();
   let code: number = EXIT.ok;
   for (const script of scripts) {
     if (io.interrupted?.aborted) return EXIT.failed;
@@ -65,7 +66,7 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
         ffmpeg,
         ffprobe,
         ...(io.interrupted ? { signal: io.interrupted } : {}),
-        version: version(),
+        version: podcVersion,
         force: choice.force === true,
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
