@@ -17,7 +17,6 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUNDLE_OPTIONS, COMMAND_LINE_OPTIONS, VENDOR_PREFIX, vendorFile } from "./bundle-options.js";
 import { importedPackages, vendorEntry } from "./vendor-entries.js";
-import { vendorPatches } from "./vendor-patches.js";
 
 // `--out DIR` builds elsewhere than dist/ (the launcher's tests build a package of their own).
 const out = process.argv.indexOf("--out");
@@ -88,7 +87,6 @@ try {
         ...COMMAND_LINE_OPTIONS,
         absWorkingDir: source("."),
         stdin: vendorEntry(specifier, imports.get(specifier) ?? null, source(".")),
-        plugins: [vendorPatches(specifier)],
         outfile: `${fresh}/${vendorFile(specifier)}`,
         logLevel: "warning",
       }),

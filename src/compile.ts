@@ -1,12 +1,12 @@
-import type { BodyElement, Script } from "./ast/nodes.js";
+import type { Script } from "./ast/nodes.js";
 import { Checker } from "./check/check.js";
 import { resolveCast, voicesOf, type CastMember } from "./config/cast.js";
 import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { Lowerer } from "./lower/lower.js";
-import type { Plan, PlannedRequest } from "./lower/plan.js";
+import type { Plan } from "./lower/plan.js";
 import { dialectOf } from "./parser/dialect.js";
-import { parseStream, type ScriptInput } from "./parser/parse.js";
+import { parse, type ScriptInput } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
 export interface Analysis {
@@ -28,18 +28,6 @@ export interface AnalyzeOptions {
    * saves hashing every request body. Every diagnostic is found either way. Default true.
    */
   plan?: boolean;
-  /**
-   * False when the tree is not wanted after the analysis (the command line): the body is then checked and lowered as
-   * it is parsed and never held whole, so a long script's memory stays near the size of its text; the Analysis's
-   * script then has no body. Default true.
-   */
-  tree?: boolean;
-  /**
-   * Given, the plan's requests are handed to it as lowering makes them, in script order (Lowerer's onRequests), and
-   * the plan holds none: a long script's requests are then printed while young (PlanJson) instead of all being held
-   * until the end. They are handed out whether or not the script has errors; the analysis says at the end.
-   */
-  onRequests?: (requests: PlannedRequest[]) => void;
 }
 
 /**
@@ -48,25 +36,20 @@ export interface AnalyzeOptions {
  */
 export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const { config } = options;
-  const parsed = parseStream(input, {
+  const parsed = parse(input, {
     maxBytes: config.limits.fileBytes,
     projectLabels: new Set(Object.keys(config.cast)),
     dialect: dialectOf(options.file),
   });
-  const script = parsed.script();
+  const script = parsed.script;
   const cast = resolveCast(script, config);
   const wantPlan = options.plan !== false;
   const checker = new Checker(script, parsed.source, config, cast);
-  const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan, onRequests: options.onRequests });
-  const body: BodyElement[] | undefined = options.tree === false ? undefined : [];
-  for (const chunk of parsed.chunks()) {
-    for (const element of chunk) {
-      checker.element(element);
-      lowerer.element(element);
-      body?.push(element);
-    }
+  const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
+  for (const element of script.body) {
+    checker.element(element);
+    lowerer.element(element);
   }
-  if (body) script.body = body;
   const diagnostics = parsed.diagnostics;
   for (const d of checker.finish()) diagnostics.push(d);
   const lowered = lowerer.finish();

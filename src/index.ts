@@ -8,7 +8,6 @@ export { importScreenplay, type Imported } from "./import/index.js";
 export { check } from "./check/check.js";
 export { lower } from "./lower/lower.js";
 export type { Plan, PlannedRequest } from "./lower/plan.js";
-export { PlanJson } from "./lower/plan-json.js";
 export type { Script } from "./ast/nodes.js";
 export type { Diagnostic } from "./diagnostics/diagnostic.js";
 export type { Span } from "./source/span.js";

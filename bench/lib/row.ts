@@ -37,25 +37,14 @@ export interface NodeRun {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
-  /** Peak resident set of the process in bytes, when asked for with `peak`. */
-  peakBytes?: number;
 }
 
 export interface NodeOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Record the process's peak resident set (a preloaded hook writes it when the process exits). */
-  peak?: boolean;
   /** Throw away stdout instead of collecting it (large plans). */
   discardStdout?: boolean;
-  /** Largest heap for the process, in MB (--max-old-space-size): to show what fits, not to give more. */
-  maxOldSpaceMb?: number;
-  /** Run on these cores only, every thread (lib/cores.ts); the time measured then includes `taskset`'s own start. */
-  cpus?: readonly number[];
 }
-
-/** How a task runs: on which cores (lib/cores.ts), every thread; anywhere when not said. */
-export type TaskOptions = Pick<NodeOptions, "cpus">;
 
 export interface BenchContext {
   /** --quick: fewer repetitions and smaller inputs, for development; its figures are indicative only. */
@@ -72,25 +61,8 @@ export interface BenchContext {
   /** Runs node with these arguments, synchronously, and times it. */
   node(args: string[], options?: NodeOptions): NodeRun;
   /** Runs a task exported by bench/tasks/<module>.ts in a fresh Node process (bundled like the product); its JSON. */
-  task<T>(module: string, name: string, args?: unknown, options?: TaskOptions): Promise<T>;
-  /**
-   * Starts a task of bench/tasks/<module>.ts in the background, for a server the other tasks talk to (the emulator):
-   * resolves once it has printed its first line.
-   */
-  serve<T>(module: string, name: string, args?: unknown, options?: TaskOptions): Promise<Served<T>>;
+  task<T>(module: string, name: string, args?: unknown): Promise<T>;
   log(message: string): void;
-}
-
-/** A task serving in the background (BenchContext.serve). */
-export interface Served<T> {
-  /** Its process. */
-  pid: number;
-  /** The first line it printed, parsed. */
-  ready: T;
-  /** Writes a line to its stdin and resolves with the next line it prints, parsed. */
-  ask<R>(question: string): Promise<R>;
-  /** Closes its stdin and waits for it to end. */
-  stop(): Promise<void>;
 }
 
 export interface Row {

@@ -13,7 +13,7 @@ export function quantile(values: readonly number[], q: number): number {
 }
 
 /** The median of `values` (NaN for none). */
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   return quantile(values, 0.5);
 }
 

@@ -6,11 +6,7 @@ import { alignment } from "./alignment.js";
 import { build } from "./build.js";
 import { coldStart } from "./cold-start.js";
 import { fountainPeers } from "./fountain-peers.js";
-import { linearity } from "./linearity.js";
 import { lsp } from "./lsp.js";
-import { memory } from "./memory.js";
-import { runner } from "./runner.js";
 import { stateStore } from "./state-store.js";
-import { throughput } from "./throughput.js";
 
-export const ROWS: Row[] = [coldStart, throughput, memory, linearity, lsp, fountainPeers, stateStore, runner, build, alignment];
+export const ROWS: Row[] = [coldStart, lsp, fountainPeers, stateStore, build, alignment];

@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { PlanJson } from "../lower/plan-json.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
@@ -39,20 +38,13 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
     return EXIT.usage;
   }
-  const json = new PlanJson();
-  const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), {
-    file: shown,
-    config: loaded.config,
-    tree: false,
-    onRequests: (requests) => json.add(requests),
-  });
+  const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
   await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;
   }
-  for (const piece of json.pieces(analysis.plan)) io.stdout.write(piece);
-  io.stdout.write("\n");
+  io.stdout.write(JSON.stringify(analysis.plan, null, 2) + "\n");
   return EXIT.ok;
 }

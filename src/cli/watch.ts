@@ -166,7 +166,7 @@ class WatchSession {
         this.files.delete(script);
         continue;
       }
-      const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false, tree: false });
+      const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
       // Stored capped, so what a change prints stays bounded too; the list already ends with its "… and N more".
       const diagnostics = capDiagnostics(analysis.diagnostics, loaded.config.limits.diagnosticsPerFile);
       this.files.set(script, { shown, source: analysis.source, diagnostics });

@@ -22,11 +22,6 @@ export interface LowerOptions {
    * JSON and keys (the costliest part of lowering a long script) are not made. Default true.
    */
   requests?: boolean;
-  /**
-   * Given, the requests are handed to it as they are made, in script order (a segment's, or a song's, at a time), and
-   * the plan holds none: a long script's requests can then be printed while young (PlanJson) rather than all held.
-   */
-  onRequests?: (requests: PlannedRequest[]) => void;
 }
 
 export interface LowerResult {
@@ -104,12 +99,10 @@ export class Lowerer {
     this.blocks.length = 0;
   }
 
-  /** Requests made, in order: handed on (onRequests) or kept for the plan. */
+  /** Requests made, in order. */
   private made(requests: PlannedRequest[]): void {
-    if (requests.length === 0) return;
     // A loop, not push(...spread): a long segment may have more requests than a call takes arguments.
-    if (this.options.onRequests) this.options.onRequests(requests);
-    else for (const request of requests) this.requests.push(request);
+    for (const request of requests) this.requests.push(request);
   }
 }
 

@@ -1,15 +1,12 @@
 import type { Speech } from "../ast/nodes.js";
-import { spokenTextOf } from "../ast/speech.js";
+import { spokenText } from "../ast/speech.js";
 import { PODCAST_PATH } from "../contract/paths.js";
-import { needsNoEscape } from "../contract/canonical-json.js";
-import { requestKeyOfCanonical } from "../contract/request-key.js";
+import { requestKey } from "../contract/request-key.js";
 import type { PodcastRequest } from "../contract/requests.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
-import { markEscapeFree } from "./escape-free.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
-import { keyProperty, plainObjects } from "./planned-key.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
 
 // How merging and splitting meet: a speech is either appended whole to the previous turn or starts new
@@ -27,8 +24,6 @@ export interface LoweredTurn {
   /** The cast label whose speech the turn is: the transcript names it. */
   speaker: string;
   line: number;
-  /** True when the text is known to need no escape in JSON (needsNoEscape): a request's body is marked when all are. */
-  escapeFree?: boolean;
 }
 
 /** The turns of one segment, and the warnings found making them. */
@@ -56,8 +51,7 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
   const diagnostics: Diagnostic[] = [];
   for (const speech of speeches) {
     if (!wantTurns && surelySaysWithin(speech, limit)) continue;
-    const spoken = spokenTextOf(speech);
-    const text = spoken.text;
+    const text = spokenText(speech);
     if (text === "") {
       diagnostics.push(emptySpeechWarning(speech));
       continue;
@@ -66,31 +60,27 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
     const voice = cast.get(speech.speaker.name);
     if (voice === undefined || voice === "") continue;
     const speaker = speech.speaker.name;
-    // Text that needs no escape in JSON has no surrogate either, so its length in code points is its length: one look
-    // at it tells both, or none when collapsing it told (plain text needs no escape).
-    const escapeFree = spoken.plain || needsNoEscape(text);
-    const length = escapeFree ? text.length : codePointLength(text);
+    const length = codePointLength(text);
 
     const last = turns.length - 1;
     const previous = turns[last];
     if (previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
       previous.text += " " + text;
       lengths[last]! += 1 + length;
-      previous.escapeFree &&= escapeFree;
       continue;
     }
     // Worked out only for a speech that starts a turn: a merged one's line is not kept.
     const line = speech.span.start.line;
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
-      turns.push({ text, voice, speaker, line, escapeFree });
+      turns.push({ text, voice, speaker, line });
       lengths.push(length);
       continue;
     }
     const split = splitSpeech(text, limit);
     for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
     for (const chunk of split.chunks) {
-      turns.push({ text: chunk, voice, speaker, line, escapeFree });
+      turns.push({ text: chunk, voice, speaker, line });
       lengths.push(codePointLength(chunk));
     }
   }
@@ -157,35 +147,23 @@ export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLi
 function request(turns: readonly LoweredTurn[], from: number, to: number, section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
   const conversations: PodcastRequest["conversations"] = [];
   const speakers: string[] = [];
-  let escapeFree = true;
   for (let i = from; i < to; i++) {
     const turn = turns[i]!;
     // Key order text, voice: the body is sent as built.
     conversations.push({ text: turn.text, voice: turn.voice });
     speakers.push(turn.speaker);
-    escapeFree &&= turn.escapeFree === true;
   }
   const body = { conversations };
-  if (escapeFree) markEscapeFree(body);
-  return new PlannedPodcastRequest(body, originOf(turns[from]!.line, section, cutBy), speakers);
-}
-
-const PODCAST_KEY = keyProperty(podcastKey);
-
-/** A podcast request, its members in the order a plan prints them and the body is sent. */
-const PlannedPodcastRequest = plainObjects(function (this: PlannedPodcast, body: PodcastRequest, origin: Origin, speakers: string[]): void {
-  Object.defineProperty(this, "key", PODCAST_KEY);
-  this.kind = "podcast";
-  this.method = "POST";
-  this.path = PODCAST_PATH;
-  this.body = body;
-  this.origin = origin;
-  this.speakers = speakers;
-});
-
-/** A podcast request's key. Members text, voice, both strings: JSON.stringify writes the body's canonical JSON. */
-function podcastKey(request: PlannedPodcast): string {
-  return requestKeyOfCanonical(request.method, request.path, JSON.stringify(request.body));
+  // Members in the order a plan prints them and the body is sent.
+  return {
+    key: requestKey("POST", PODCAST_PATH, body),
+    kind: "podcast",
+    method: "POST",
+    path: PODCAST_PATH,
+    body,
+    origin: originOf(turns[from]!.line, section, cutBy),
+    speakers,
+  };
 }
 
 /**

@@ -8,7 +8,6 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { codePointLength } from "../source/text.js";
 import type { Origin, PlannedSong } from "./plan.js";
-import { keyProperty, plainObjects } from "./planned-key.js";
 import { songTakes, type SongTakes } from "./song-takes.js";
 
 // A song without a Style or without a lyric line is an error the checks report; lowering skips it
@@ -30,26 +29,11 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   if (body === undefined) return undefined;
   const line = song.span.start.line;
   const origin: Origin = context.section === undefined ? { line, song: song.title.text } : { line, section: context.section, song: song.title.text };
-  // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key.
-  return new PlannedSongRequest(body, origin, takes.pickWritten ? takes.pick : undefined);
-}
-
-const SONG_KEY = keyProperty(songKey);
-
-/** A song request, its members in the order a plan prints them; `pick` only when the script says. */
-const PlannedSongRequest = plainObjects(function (this: PlannedSong, body: SongRequest, origin: Origin, pick: number | undefined): void {
-  Object.defineProperty(this, "key", SONG_KEY);
-  this.kind = "song";
-  this.method = "POST";
-  this.path = SONG_PATH;
-  this.body = body;
-  this.origin = origin;
-  if (pick !== undefined) this.pick = pick;
-});
-
-/** A song request's key. */
-function songKey(request: PlannedSong): string {
-  return requestKey(request.method, request.path, request.body);
+  // Pick is the episode's choice, not the service's: it stays out of the body and so out of the key. Members in the
+  // order a plan prints them.
+  const request: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
+  if (takes.pickWritten) request.pick = takes.pick;
+  return request;
 }
 
 /**

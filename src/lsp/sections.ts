@@ -6,7 +6,7 @@ import type { Config } from "../config/schema.js";
 import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagnostic.js";
 import { Lowerer } from "../lower/lower.js";
 import { dialectOf } from "../parser/dialect.js";
-import { parseStream } from "../parser/parse.js";
+import { parse } from "../parser/parse.js";
 import type { Position, Span } from "../source/span.js";
 
 // The diagnostics of a long script while it is typed, without analysing all of it after every keystroke: the script is
@@ -154,11 +154,11 @@ export class SectionDiagnostics {
 
   /** What analyze() finds in a section, as the whole script's parse, checks and lowering find it there. */
   private analyseSection(text: string, head: Head): Diagnostic[] | null {
-    const parsed = parseStream(text, { projectLabels: head.labels });
+    const parsed = parse(text, { projectLabels: head.labels });
     // The section's own script has no title page: the checks of the title page ran with the head.
-    const checker = new Checker(parsed.script(), parsed.source, head.config, head.cast);
+    const checker = new Checker(parsed.script, parsed.source, head.config, head.cast);
     const lowerer = new Lowerer(head.script, { source: this.file, config: head.config, cast: voicesOf(head.cast), requests: false });
-    for (const element of parsed.elements()) {
+    for (const element of parsed.script.body) {
       checker.element(element);
       lowerer.element(element);
     }

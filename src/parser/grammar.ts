@@ -1,4 +1,4 @@
-import { EmbeddedActionsParser, type ILookaheadStrategy, type IOrAlt, type IToken } from "chevrotain";
+import { EmbeddedActionsParser, type IOrAlt, type IToken } from "chevrotain";
 import {
   allTokens,
   Blank,
@@ -20,7 +20,6 @@ import {
   TitleEntry,
   TitleIndent,
 } from "./tokens.js";
-import { FirstTokenLookahead } from "./lookahead.js";
 
 /**
  * What the grammar recognises, one call per production, in source order, with the line tokens that make it up. The
@@ -51,57 +50,26 @@ const IGNORE: ScriptActions = {
   song() {},
 };
 
-// The methods chevrotain's recording replaces on the parser object (GastRecorder.enableRecording): each DSL method
-// with its numbered forms 1–9, the lower-case indexed forms, and ACTION, BACKTRACK and LA.
-const RECORDED_METHODS: readonly string[] = [
-  ...["CONSUME", "SUBRULE", "OPTION", "OR", "MANY", "MANY_SEP", "AT_LEAST_ONE", "AT_LEAST_ONE_SEP"].flatMap((name) =>
-    Array.from({ length: 10 }, (_, i) => (i === 0 ? name : `${name}${i}`)),
-  ),
-  ...["consume", "subrule", "option", "or", "many", "atLeastOne", "ACTION", "BACKTRACK", "LA"],
-];
-
 /**
  * The grammar over line tokens, as in grammar/pod.ebnf. It accepts every sequence of lines the lexer produces — what
  * is not an element becomes a `stray` run — so it needs no error recovery (which is off: it costs on every token).
  *
- * Why embedded actions and not a CstParser with a visitor: a concrete syntax tree holds an object per rule invocation
- * and per token list, which for a 20 MB script is over a million objects, built only to be walked once and dropped.
- * Here each rule hands its tokens to a ScriptActions as soon as it is recognised, except while chevrotain records the
- * grammar (RECORDING_PHASE, what ACTION tests, tested here without the closure ACTION takes on every call), so grammar
- * and meaning stay apart as with a visitor, and the same rules still give the railroad diagrams (scripts/diagrams.ts).
- * Alternatives and repeated bodies are built once, not on every call: a long script has a speech every line or two.
- *
- * A Blank token is only ever a whole bodyItem, so after one the parse is back in `script`'s repetition: the lexer hands
- * over a long script in chunks that end there (lexer.ts), and each chunk is parsed on from the one before.
+ * Embedded actions, not a CstParser with a visitor: each rule hands its tokens to a ScriptActions as soon as it is
+ * recognised (except while chevrotain records the grammar, RECORDING_PHASE), so grammar and meaning stay apart as with
+ * a visitor, without a concrete syntax tree built only to be walked once; the same rules still give the railroad
+ * diagrams (scripts/diagrams.ts).
  */
 export class PodGrammar extends EmbeddedActionsParser {
   /** Receives what the current parse recognises. */
   actions: ScriptActions = IGNORE;
 
-  /** `lookahead` is for tests, which compare the decisions of FirstTokenLookahead with chevrotain's own. */
-  constructor(lookahead: ILookaheadStrategy = new FirstTokenLookahead(allTokens)) {
-    super(allTokens, { recoveryEnabled: false, skipValidations: true, lookaheadStrategy: lookahead });
+  constructor() {
+    super(allTokens, { recoveryEnabled: false, skipValidations: true });
     this.performSelfAnalysis();
   }
 
-  /**
-   * Ends the grammar recording of performSelfAnalysis (chevrotain calls it; it replaces chevrotain's own). While
-   * recording, chevrotain shadows about ninety parsing methods with recording ones on the parser object, and its
-   * version then deletes them: deleting turns the parser into a dictionary of properties, which cost 4 ms at every
-   * start and slowed every method lookup of every parse after it. Pointing them back at the parser's own methods
-   * ends in the same behaviour with the object left fast.
-   */
-  protected disableRecording(): void {
-    this.RECORDING_PHASE = false;
-    const self = this as unknown as Record<string, unknown>;
-    const own = Object.getPrototypeOf(this) as Record<string, unknown>;
-    for (const name of RECORDED_METHODS) self[name] = own[name];
-  }
-
   // script = [ titlePage ] , { bodyItem } ;
-  // bodyItem and continuation are alternations written in place, not rules of their own: a rule call costs chevrotain
-  // a frame of bookkeeping, and these two would be called for nearly every line (3 to 6 % of checking a script, in
-  // instructions run). The diagrams show them inline.
+  // bodyItem and continuation are alternations written in place, not rules of their own; the diagrams show them inline.
   script = this.RULE("script", () => {
     this.OPTION(() => this.SUBRULE(this.titlePage));
     this.MANY(() => this.OR(this.bodyItems));

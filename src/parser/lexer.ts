@@ -1,30 +1,16 @@
 import type { IToken } from "chevrotain";
 import { classifyBody, classifySong, classifyTitle, opensWithTitlePage, type LineInfo } from "./line-kinds.js";
-import { MODES, Blank, type LineToken, type Mode } from "./tokens.js";
-
-/**
- * About how many characters of tokens are handed to the grammar at a time. Small, because a chunk's tokens and elements
- * are all alive until its elements are checked and lowered, and every young collection in between copies them: on a
- * script of short lines, 4 KiB chunks took young collections from about 170 ms to 60 ms of a 20 MB check (32 KiB
- * before), and a chunk costs the grammar one call.
- */
-const CHUNK = 1 << 12;
+import { MODES, type LineToken, type Mode } from "./tokens.js";
 
 /**
  * Splits masked text into line tokens, starting on the title page when the script has one: each line is classified
  * once, in the current mode, and its kind gives its token and the next mode (tokens.ts). `lineStarts` is the masked
  * text's line table (visibleLineStarts).
- *
- * The tokens come a chunk at a time, each chunk but the last ending with a blank line of the body (a Blank token): the
- * grammar takes a Blank only as a whole body item, so there it stands between two body items, and the chunks parse one
- * after the other exactly as the whole would (grammar.ts). Tokens then live only as long as their chunk, so a large
- * script never holds a token per line at once.
  */
-export function* lineTokens(masked: string, lineStarts: Uint32Array): Generator<IToken[]> {
+export function lineTokens(masked: string, lineStarts: Uint32Array): IToken[] {
   const length = masked.length;
   let mode: Mode = opensWithTitlePage(masked) ? "title" : "body";
-  let tokens: LineToken[] = [];
-  let chunkStart = 0;
+  const tokens: LineToken[] = [];
   let titleLines = 0;
   for (let i = 0; i < lineStarts.length; i++) {
     const start = lineStarts[i]!;
@@ -56,11 +42,6 @@ export function* lineTokens(masked: string, lineStarts: Uint32Array): Generator<
     token.tokenType = tokenType;
     token.tokenTypeIdx = tokenType.tokenTypeIdx!;
     tokens.push(token);
-    if (tokenType === Blank && line.end - chunkStart >= CHUNK) {
-      yield tokens;
-      tokens = [];
-      chunkStart = line.end;
-    }
   }
-  if (tokens.length > 0) yield tokens;
+  return tokens;
 }

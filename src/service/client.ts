@@ -32,7 +32,6 @@ import {
 } from "../contract/responses.js";
 import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
-import { holdBaselineWasm } from "./baseline-wasm.js";
 import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
 import { baseUrlProblem } from "../contract/loopback.js";
 import { apiKeyProblems } from "./api-key.js";
@@ -134,7 +133,6 @@ export class ServiceClient {
   readonly #dispatcher: Dispatcher;
   readonly #paidDispatcher: Dispatcher;
   readonly #onEvent: ((event: ServiceEvent) => void) | undefined;
-  readonly #releaseBaselineWasm: () => void;
 
   constructor(options: ServiceClientOptions) {
     // The client refuses only what would break a request (an empty key, one that splits the Authorization header);
@@ -163,9 +161,6 @@ export class ServiceClient {
     this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
     this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
     this.#onEvent = options.onEvent;
-    // Last, so that nothing above can throw while holding it; still before the first connection, where undici compiles
-    // its HTTP parser (baseline-wasm.ts says why).
-    this.#releaseBaselineWasm = holdBaselineWasm();
   }
 
   /** The origin that may receive the API key; audio links elsewhere are fetched without it. */
@@ -221,11 +216,7 @@ export class ServiceClient {
 
   /** Closes the keep-alive connections; pending calls finish first. */
   async close(): Promise<void> {
-    try {
-      await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
-    } finally {
-      this.#releaseBaselineWasm();
-    }
+    await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
   }
 
   #url(path: string): URL {

@@ -57,16 +57,6 @@ export function isWhiteSpaceAt(text: string, index: number): boolean {
 // character that is not printable ASCII or for two spaces tells that faster than WHITE_SPACE_RUNS looks for runs.
 const NOT_PRINTABLE_ASCII_OR_TWO_SPACES = /[^ -~]| {2}/;
 
-// Printable ASCII without a quote, a backslash or two spaces together: most spoken text. Of such a text one look tells
-// three things: collapseWhiteSpace only trims it, its length is its length in code points, and JSON writes it as it
-// is, between quotes.
-const NOT_PLAIN = /[^ !#-[\]-~]| {2}/;
-
-/** Whether `text` is printable ASCII without a quote, a backslash or two spaces together. */
-export function isPlain(text: string): boolean {
-  return !NOT_PLAIN.test(text);
-}
-
 /** `text` with every run of white space replaced by one ASCII space and the ends trimmed. */
 export function collapseWhiteSpace(text: string): string {
   if (!NOT_PRINTABLE_ASCII_OR_TWO_SPACES.test(text)) return text.trim();

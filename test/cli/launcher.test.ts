@@ -129,10 +129,8 @@ describe("bin/podc.cjs", () => {
   );
 
   it(
-    "saves code caches on a run's first start that the next start reads, though the run changed one of V8's settings",
+    "saves code caches on a run's first start that the next start reads",
     () => {
-      // While its service client is open, a run keeps WebAssembly at V8's baseline tier (src/service/baseline-wasm.ts),
-      // and V8 refuses a cache made under other settings than its own: the setting must be V8's own again at exit.
       for (const file of cacheFiles()) rmSync(join(cache, file));
       const first = podc("run", "--local", "--no-build", "clean.pod");
       expect(first.code, first.stderr).toBe(0);
@@ -143,26 +141,6 @@ describe("bin/podc.cjs", () => {
       expect(podc("check", "clean.pod").code).toBe(0);
       // Read, not refused and written again.
       expect(made.map((f) => statSync(join(cache, f)).mtimeMs)).toEqual(stamps);
-    },
-    SLOW,
-  );
-
-  it(
-    "keeps undici's HTTP parser at V8's baseline tier through a run of many podcasts",
-    () => {
-      // V8 otherwise compiles the parser again with its optimizing compiler within fifty responses, a cost the parsing of
-      // a run's responses never wins back (src/service/baseline-wasm.ts).
-      const parts = Array.from({ length: 60 }, (_, i) => `# Part ${i + 1}\n\nHOST: Part ${i + 1} of the night.\nGUEST: Still here.\n`);
-      writeFileSync(join(pkg, "many.pod"), `Title: Many Parts\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n${parts.join("\n")}`);
-      const r = spawnSync(process.execPath, ["--trace-wasm-compilation-times", join(pkg, "bin", "podc.cjs"), "run", "--local", "--no-build", "many.pod"], {
-        cwd: pkg,
-        encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1" },
-      });
-      expect(r.status, r.stderr.slice(-2000)).toBe(0);
-      // V8 names the compiler of each WebAssembly function it compiles: the parser was compiled, and never optimized.
-      expect(r.stdout).toMatch(/using Liftoff/);
-      expect(r.stdout).not.toMatch(/using TurboFan/);
     },
     SLOW,
   );

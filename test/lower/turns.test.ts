@@ -8,8 +8,8 @@ describe("segmentTurns", () => {
   it("makes one turn per speech with the speaker's voice and line", () => {
     const result = segmentTurns([speech("HOST", ["Hello."], 3), speech("GUEST", ["Hi."], 4)], CAST, 400);
     expect(result.turns).toEqual([
-      { text: "Hello.", voice: "Ethan", speaker: "HOST", line: 3, escapeFree: true },
-      { text: "Hi.", voice: "Victoria", speaker: "GUEST", line: 4, escapeFree: true },
+      { text: "Hello.", voice: "Ethan", speaker: "HOST", line: 3 },
+      { text: "Hi.", voice: "Victoria", speaker: "GUEST", line: 4 },
     ]);
     expect(result.diagnostics).toEqual([]);
   });
@@ -26,21 +26,8 @@ describe("segmentTurns", () => {
   it("merges consecutive speeches by one speaker when the merged text fits", () => {
     const result = segmentTurns([speech("HOST", ["One."], 1), speech("HOST", ["Two."], 2), speech("GUEST", ["Three."], 3)], CAST, 9);
     expect(result.turns).toEqual([
-      { text: "One. Two.", voice: "Ethan", speaker: "HOST", line: 1, escapeFree: true },
-      { text: "Three.", voice: "Victoria", speaker: "GUEST", line: 3, escapeFree: true },
-    ]);
-  });
-
-  it("says which turns' texts need no escape in JSON, a merged turn only when all it holds need none", () => {
-    const result = segmentTurns(
-      [speech("HOST", ["One."], 1), speech("HOST", ['"Two."'], 2), speech("GUEST", ["Three."], 3), speech("HOST", ["Größe 😀."], 4)],
-      CAST,
-      400,
-    );
-    expect(result.turns.map((turn) => [turn.text, turn.escapeFree])).toEqual([
-      ['One. "Two."', false],
-      ["Three.", true],
-      ["Größe 😀.", false],
+      { text: "One. Two.", voice: "Ethan", speaker: "HOST", line: 1 },
+      { text: "Three.", voice: "Victoria", speaker: "GUEST", line: 3 },
     ]);
   });
 
@@ -64,9 +51,9 @@ describe("segmentTurns", () => {
   it("splits a long speech at sentence ends, never merging its first part into the previous turn", () => {
     const result = segmentTurns([speech("HOST", ["Hi."], 1), speech("HOST", ["Aaaa. Bbbb. Cccc."], 2)], CAST, 12);
     expect(result.turns).toEqual([
-      { text: "Hi.", voice: "Ethan", speaker: "HOST", line: 1, escapeFree: true },
-      { text: "Aaaa. Bbbb.", voice: "Ethan", speaker: "HOST", line: 2, escapeFree: true },
-      { text: "Cccc.", voice: "Ethan", speaker: "HOST", line: 2, escapeFree: true },
+      { text: "Hi.", voice: "Ethan", speaker: "HOST", line: 1 },
+      { text: "Aaaa. Bbbb.", voice: "Ethan", speaker: "HOST", line: 2 },
+      { text: "Cccc.", voice: "Ethan", speaker: "HOST", line: 2 },
     ]);
   });
 

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { needsNoEscape } from "../../src/contract/canonical-json.js";
-import { advanceCodePoints, codePointLength, collapseWhiteSpace, isPlain, isWhiteSpaceAt } from "../../src/source/text.js";
+import { advanceCodePoints, codePointLength, collapseWhiteSpace, isWhiteSpaceAt } from "../../src/source/text.js";
 
 describe("code points", () => {
   it("counts a character outside the BMP once", () => {
@@ -24,21 +23,6 @@ describe("white space", () => {
     fc.assert(
       fc.property(text, (input) => {
         expect(collapseWhiteSpace(input)).toBe(input.replace(/\s+/g, " ").trim());
-      }),
-    );
-  });
-
-  it("calls plain only text that collapsing only trims, that is as long as its code points and that JSON writes as it is", () => {
-    expect(["Hello, world.", " ends ", "", "~!#[]{}"].every(isPlain)).toBe(true);
-    expect(['say "hi"', "a\\b", "two  spaces", "tab\t", "line\n", "é", "😀", "\u007f"].some(isPlain)).toBe(false);
-    const text = fc.string({ unit: fc.constantFrom("a", " ", "  ", '"', "\\", "\t", "\n", "\u0000", "\u007f", "é", "😀", "\ud800", "]", "[", "~") });
-    fc.assert(
-      fc.property(text, (input) => {
-        if (!isPlain(input)) return;
-        expect(collapseWhiteSpace(input)).toBe(input.trim());
-        expect(codePointLength(input)).toBe(input.length);
-        expect(needsNoEscape(input)).toBe(true);
-        expect(JSON.stringify(input)).toBe(`"${input}"`);
       }),
     );
   });
