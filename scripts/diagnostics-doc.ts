@@ -40,7 +40,7 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0004: {
     text: CAST + "HOST: a very long script\n",
     config: '{ "limits": { "fileBytes": 40 } }',
-    why: "Scripts over `limits.fileBytes` (64 MiB by default) are not read.",
+    why: "Scripts over `limits.fileBytes` (2 MiB by default, ten times a feature film's script) are not read by any command: check, compile, run, fmt, import and the language server.",
   },
   POD0005: { text: "\n", why: "A script with nothing in it compiles to nothing." },
   POD0006: {

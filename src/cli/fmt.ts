@@ -1,4 +1,5 @@
 import { realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { writeFileDurably } from "../files/durable.js";
 import { format } from "../format/format.js";
 import { dialectOf } from "../parser/dialect.js";
@@ -6,7 +7,8 @@ import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { findScripts } from "./scripts.js";
-import { readScript } from "./workspace.js";
+import { readScript, Workspace } from "./workspace.js";
+import { messageFor } from "../diagnostics/messages.js";
 
 const OPTIONS = {
   check: { type: "boolean", help: "write nothing: list the scripts that would change (stdout) and exit 1 if there are any" },
@@ -21,8 +23,8 @@ With -, reads one script from standard input and writes it formatted to standard
 changes what a script compiles to; notes and boneyards are kept exactly. Fountain files are left as written
 (podc import converts one to a .pod script).`,
     options: OPTIONS,
-    exit: `0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage or an
-unreadable or unwritable file.`,
+    exit: `0 done (or nothing to change), 1 --check found scripts to format or a script is not UTF-8, 2 usage, an
+unreadable or unwritable file, or one larger than the size cap (limits.fileBytes).`,
     docs: "docs/format.md",
   },
   fmt,
@@ -38,6 +40,7 @@ async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     io.stderr.write("podc: no .pod scripts found\n");
     return EXIT.ok;
   }
+  const workspace = await Workspace.forScripts(files);
   let code: number = EXIT.ok;
   let changed = 0;
   for (const file of files) {
@@ -47,6 +50,10 @@ async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     const read = readScript(file);
     if ("error" in read) {
       io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      code = EXIT.usage;
+      continue;
+    }
+    if (tooLarge(read.bytes.byteLength, workspace.configFor(file).config.limits.fileBytes, shown, io)) {
       code = EXIT.usage;
       continue;
     }
@@ -77,8 +84,16 @@ async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 /** `podc fmt -`: one script from stdin to stdout (with --check, only the verdict). */
 async function formatStdin(io: Io, check: boolean): Promise<number> {
   if (!io.stdin) throw new UsageError("there is no standard input to read");
+  const max = (await Workspace.forScripts([join(io.cwd, "-")])).configFor(join(io.cwd, "-")).config.limits.fileBytes;
   const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk));
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk);
+    size += bytes.byteLength;
+    // Past the cap the rest is only counted, never held.
+    if (size <= max) chunks.push(bytes);
+  }
+  if (tooLarge(size, max, "standard input", io)) return EXIT.usage;
   const text = decodeUtf8(Buffer.concat(chunks));
   if (text === undefined) {
     io.stderr.write("podc fmt: standard input is not valid UTF-8\n");
@@ -92,6 +107,13 @@ async function formatStdin(io: Io, check: boolean): Promise<number> {
   }
   io.stdout.write(formatted);
   return EXIT.ok;
+}
+
+/** Says so when a script is over the size cap (limits.fileBytes), which fmt, as every command, does not read. */
+function tooLarge(size: number, max: number, shown: string, io: Io): boolean {
+  if (size <= max) return false;
+  io.stderr.write(`podc fmt: ${shown}: ${messageFor("POD0004", { size, max })}; left unchanged (limits.fileBytes in podc.json)\n`);
+  return true;
 }
 
 /** Formats `text`; when the formatter has to leave it unchanged to keep its meaning, says so (it is a podc bug). */

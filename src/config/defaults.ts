@@ -27,7 +27,7 @@ export function defaultConfig(): Config {
       turnsPerRequest: 10,
       turnChars: 400,
       voicesPerRequest: 2,
-      fileBytes: 64 * 1024 * 1024,
+      fileBytes: 2 * 1024 * 1024,
       diagnosticsPerFile: DEFAULT_DIAGNOSTICS_PER_FILE,
     },
     speech: { inlineTags: [], wordsPerMinute: DEFAULT_WORDS_PER_MINUTE },

@@ -18,7 +18,7 @@ export const LimitsSchema = z
       .number()
       .int()
       .positive()
-      .default(64 * 1024 * 1024)
+      .default(2 * 1024 * 1024)
       .describe("Largest script, in bytes, that podc reads; a larger file is one diagnostic and is not parsed."),
     diagnosticsPerFile: z
       .number()

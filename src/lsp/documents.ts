@@ -182,7 +182,8 @@ export class Scripts {
     return path === undefined ? this.workspaceFolder : dirname(path);
   }
 
-  private configForUri(uri: string): LoadedConfig {
+  /** The configuration governing `uri` (defaults outside a folder), read again when its podc.json changed. */
+  configForUri(uri: string): LoadedConfig {
     const dir = this.folderOf(uri);
     if (dir === undefined) return NO_CONFIG;
     const fingerprint = configFingerprint(dir);

@@ -16,6 +16,8 @@ export function addFormattingHandler(connection: Connection, scripts: Scripts): 
     const document = scripts.documents.get(params.textDocument.uri);
     // A Fountain screenplay keeps its writer's layout, as `podc fmt` leaves it.
     if (!document || dialectOf(document.uri) === "fountain") return null;
+    // Over the size cap the script is not read, as `podc fmt` leaves it (its diagnostics say why).
+    if (Buffer.byteLength(document.getText(), "utf8") > scripts.configForUri(document.uri).config.limits.fileBytes) return null;
     // The formatter is loaded with the first request, not with the server: it brings the display-width tables
     // (string-width), whose set-up would otherwise delay every editor's first diagnostics.
     const { format } = await import("../format/format.js");

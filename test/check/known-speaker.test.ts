@@ -22,3 +22,14 @@ it("the project's cast counts, and the script's entries override it", () => {
 it("forced labels and cue form are checked the same way", () => {
   expect(where(runRule(knownSpeaker, CAST + "@Mia: hi\n\nMIA\nHello.\n"))).toEqual(["POD0201@7:2-5", "POD0201@9:1-4"]);
 });
+
+it("stays linear in the number of distinct unknown speakers: each still gets its own proposal", () => {
+  // 50,000 speakers took minutes while each proposal looked at every one before it; there is no timed assertion,
+  // the test's own timeout is what a quadratic rule would run into.
+  const letters = (i: number) => Array.from({ length: 4 }, (_, k) => String.fromCharCode(65 + (Math.floor(i / 26 ** k) % 26))).join("");
+  const labels = Array.from({ length: 50_000 }, (_, i) => `S${letters(i)}`);
+  const d = runRule(knownSpeaker, CAST + labels.map((label) => `${label}: a\n`).join(""));
+  expect(d).toHaveLength(labels.length);
+  expect(d[0]!.fixes?.at(-1)?.title).toMatch(/^Add SAAAA to the Cast with the voice /);
+  expect(d.at(-1)!.help).toContain(`declare ${labels.at(-1)} in the title page's Cast`);
+});

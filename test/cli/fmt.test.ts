@@ -120,4 +120,23 @@ describe("podc fmt", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("podc fmt [PATH|GLOB …] [--check]");
   });
+
+  it("does not read a script over the size cap, on files, with --check and on standard input", async () => {
+    const root = project({ "big.pod": MESSY, "podc.json": JSON.stringify({ limits: { fileBytes: 10 } }) });
+    for (const args of [["fmt"], ["fmt", "--check"]]) {
+      const r = await runPodc(args, root);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`podc fmt: big.pod: the file is ${MESSY.length} bytes, more than the 10 bytes podc reads; left unchanged`);
+      expect(read(root, "big.pod")).toBe(MESSY);
+    }
+    for (const args of [
+      ["fmt", "-"],
+      ["fmt", "-", "--check"],
+    ]) {
+      const r = await runPodc(args, root, {}, MESSY);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("podc fmt: standard input: the file is");
+    }
+  });
 });

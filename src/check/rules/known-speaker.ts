@@ -14,13 +14,15 @@ export const knownSpeaker: Rule = {
   codes: ["POD0201"],
   create: (ctx) => {
     // Each new speaker gets its own voice: the first of the project's voices nobody speaks with yet.
+    // The voices taken grow with the proposals, so that each speaker costs one look, however many there are.
     const proposed = new Map<string, string>();
+    const taken = new Set([...ctx.cast.values()].map((m) => m.voice));
     const voiceFor = (label: string) => {
       let voice = proposed.get(label);
       if (voice === undefined) {
-        const taken = new Set([...[...ctx.cast.values()].map((m) => m.voice), ...proposed.values()]);
         voice = ctx.config.voices.find((v) => !taken.has(v)) ?? ctx.config.voices[0] ?? "Ethan";
         proposed.set(label, voice);
+        taken.add(voice);
       }
       return voice;
     };
