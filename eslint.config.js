@@ -19,7 +19,7 @@ const LAYERS = [
   ["parser"],
   ["check"],
   ["lower"],
-  ["compile"],
+  ["compile", "pricing"],
   ["stats"],
   ["service", "emulator"],
   ["run"],

@@ -1,6 +1,6 @@
 import type { Script } from "./ast/nodes.js";
 import { Checker } from "./check/check.js";
-import { resolveCast, voicesOf, type CastMember } from "./config/cast.js";
+import { resolveCast, voicesOf, type CastMember } from "./check/cast.js";
 import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { Lowerer } from "./lower/lower.js";

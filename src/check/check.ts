@@ -1,6 +1,6 @@
 import type { BodyElement, Script } from "../ast/nodes.js";
 import { Walker } from "../ast/walk.js";
-import type { CastMember } from "../config/cast.js";
+import type { CastMember } from "./cast.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { SourceText } from "../source/source-text.js";

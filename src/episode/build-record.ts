@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { canonicalJson } from "../contract/canonical-json.js";
 import { writeFileDurably } from "../files/durable.js";
-import { sha256Of, verifyFile } from "../run/index.js";
+import { sha256Of, verifyFile } from "../files/file-hash.js";
 import type { Chapter } from "./chapters.js";
 import type { PlacedAudio } from "./episode-audio.js";
 

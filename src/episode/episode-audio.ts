@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PlannedRequest } from "../lower/plan.js";
-import { MANIFEST_FILE, MANIFEST_VERSION, verifyFile, type Manifest, type ManifestFile } from "../run/index.js";
+import { verifyFile } from "../files/file-hash.js";
+import { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "../run/index.js";
 import { BuildError } from "./build-error.js";
 
 /*

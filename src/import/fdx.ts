@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic, type Said } from "../diagnostics/report.js";
 import { decode } from "../parser/decode.js";
-import { sceneHeading } from "../parser/fountain/fountain-lines.js";
+import { sceneHeading } from "../parser/screenplay-lines.js";
 import { SourceText } from "../source/source-text.js";
 
 // Final Draft's .fdx is XML: <FinalDraft><Content> holds <Paragraph Type="…"> elements whose <Text> runs make the

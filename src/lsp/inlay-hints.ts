@@ -1,10 +1,10 @@
 import type { Connection, InlayHint, Range } from "vscode-languageserver";
 import { InlayHintKind } from "./protocol.js";
-import { voicesOf } from "../config/cast.js";
+import { voicesOf } from "../check/cast.js";
 import { lower } from "../lower/lower.js";
 import type { PlannedRequest } from "../lower/plan.js";
 import { spokenMs } from "../lower/spoken-length.js";
-import { billedUnits } from "../stats/billing.js";
+import { billedUnits } from "../pricing/billing.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 

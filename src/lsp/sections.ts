@@ -1,7 +1,7 @@
 import type { Script } from "../ast/nodes.js";
 import { Checker } from "../check/check.js";
 import { analyze } from "../compile.js";
-import { voicesOf, type CastMember } from "../config/cast.js";
+import { voicesOf, type CastMember } from "../check/cast.js";
 import type { Config } from "../config/schema.js";
 import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagnostic.js";
 import { Lowerer } from "../lower/lower.js";

@@ -8,7 +8,7 @@ import type { SourceText } from "../source/source-text.js";
 import { buildSong } from "./build-song.js";
 import { buildSpeech, buildStray } from "./build-speech.js";
 import { buildTitlePage } from "./build-title-page.js";
-import { screenplayHabit } from "./fountain/fountain-lines.js";
+import { screenplayHabit } from "./screenplay-lines.js";
 import type { ScriptActions } from "./grammar.js";
 import { skipSpace, trimEnd } from "./line-kinds.js";
 import { mergeByOffset } from "./place-notes.js";

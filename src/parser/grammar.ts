@@ -59,7 +59,7 @@ const IGNORE: ScriptActions = {
  * a visitor, without a concrete syntax tree built only to be walked once; the same rules still give the railroad
  * diagrams (scripts/diagrams.ts).
  */
-export class PodGrammar extends EmbeddedActionsParser {
+class PodGrammar extends EmbeddedActionsParser {
   /** Receives what the current parse recognises. */
   actions: ScriptActions = IGNORE;
 

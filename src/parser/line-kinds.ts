@@ -1,6 +1,6 @@
 import { hasLetter, hasLowerCase, hasNumber, isLetterOrNumber } from "../language/letters.js";
 import { SONG_OPEN } from "../language/song-block.js";
-import { screenplayHabit } from "./fountain/fountain-lines.js";
+import { screenplayHabit } from "./screenplay-lines.js";
 import { lineEndFrom, MASK } from "./trivia.js";
 
 // Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the

@@ -1,6 +1,4 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, stat } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import type { ServiceClient } from "../service/client.js";
@@ -10,6 +8,7 @@ import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
 import type { AudioShelf, EntryWriter } from "./store.js";
 import { copyFileDurably } from "../files/durable.js";
+import { verifyFile } from "../files/file-hash.js";
 import { wavDurationMs } from "./wav-duration.js";
 
 /*
@@ -62,28 +61,6 @@ export function journalPath(root: string, absolute: string): string {
 /** The absolute path of a journaled path. */
 export function absolutePath(root: string, journaled: string): string {
   return isAbsolute(journaled) ? journaled : resolve(root, journaled);
-}
-
-/** True when `path` is a file of exactly `bytes` bytes whose sha256 is `sha256`. */
-export async function verifyFile(path: string, bytes: number, sha256: string): Promise<boolean> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size !== bytes) return false;
-  } catch {
-    return false;
-  }
-  return (await sha256Of(path)) === sha256;
-}
-
-/** The sha256 of the file at `path`, hex; undefined when it cannot be read. Streamed: audio files are large. */
-export function sha256Of(path: string): Promise<string | undefined> {
-  return new Promise((done) => {
-    const hash = createHash("sha256");
-    createReadStream(path)
-      .on("data", (chunk) => hash.update(chunk))
-      .on("end", () => done(hash.digest("hex")))
-      .on("error", () => done(undefined));
-  });
 }
 
 /**

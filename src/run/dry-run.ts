@@ -1,7 +1,7 @@
 import type { Pricing } from "../config/schema.js";
 import type { Origin } from "../lower/plan.js";
-import { billedUnits, requestCost, spokenCharacters, lyricsCharacters, totalCost, totalUnits } from "../stats/billing.js";
-import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../stats/money.js";
+import { billedUnits, requestCost, spokenCharacters, lyricsCharacters, totalCost, totalUnits } from "../pricing/billing.js";
+import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../pricing/money.js";
 import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
 import { jobLabel, type Episode, type Job } from "./job.js";
 import { capRefusal, capWithoutPrices, newSpending } from "./new-spending.js";

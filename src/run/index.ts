@@ -1,5 +1,5 @@
 import type { Pricing, ServiceSettings } from "../config/schema.js";
-import { totalUnits } from "../stats/billing.js";
+import { totalUnits } from "../pricing/billing.js";
 import { FileStateReader, FileStore } from "./file-store.js";
 import type { OtherRun, StateReader, StateStore, StoreAccess } from "./store.js";
 import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
@@ -33,7 +33,6 @@ export type { RunChoices } from "./runner.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
-export { sha256Of, verifyFile } from "./downloads.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
 export { describeFileError, isFileError } from "./file-errors.js";
 export { episodeFolder } from "./episode-folder.js";

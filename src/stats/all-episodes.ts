@@ -1,9 +1,9 @@
 import type { Pricing } from "../config/schema.js";
 import type { Plan } from "../lower/plan.js";
 import { wordsMs } from "../lower/spoken-length.js";
-import { addToBill, emptyBill, totalCost, totalUnits } from "./billing.js";
+import { addToBill, emptyBill, totalCost, totalUnits } from "../pricing/billing.js";
 import type { EpisodeStats, StatsTotals } from "./episode-stats.js";
-import { roundMoney } from "./money.js";
+import { roundMoney } from "../pricing/money.js";
 
 /*
  * The totals of several episodes, as one `podc run` of them all would send them: a request that two scripts share

@@ -3,8 +3,8 @@ import type { Config, Pricing } from "../config/schema.js";
 import type { Plan, PlannedPodcast, PlannedRequest } from "../lower/plan.js";
 import { wordCount, wordsMs } from "../lower/spoken-length.js";
 import { codePointLength } from "../source/text.js";
-import { addToBill, billedUnits, emptyBill, lyricsCharacters, requestCost, totalCost, totalUnits, type Bill } from "./billing.js";
-import { roundMoney } from "./money.js";
+import { addToBill, billedUnits, emptyBill, lyricsCharacters, requestCost, totalCost, totalUnits, type Bill } from "../pricing/billing.js";
+import { roundMoney } from "../pricing/money.js";
 
 /*
  * `podc stats`: what a script says and what it costs, before anything is sent. Everything is counted on the request

@@ -1,6 +1,6 @@
 import type { AllEpisodesTotals } from "./all-episodes.js";
 import type { EpisodeStats, StatsRow, StatsTotals } from "./episode-stats.js";
-import { formatAmount, formatMoney, moneyDecimals } from "./money.js";
+import { formatAmount, formatMoney, moneyDecimals } from "../pricing/money.js";
 import { renderTable, type Column, type Measure } from "./table.js";
 
 /*

@@ -1,6 +1,6 @@
 import { check } from "../../src/check/check.js";
 import type { Rule } from "../../src/check/rule.js";
-import { resolveCast } from "../../src/config/cast.js";
+import { resolveCast } from "../../src/check/cast.js";
 import { ConfigSchema, type Config } from "../../src/config/schema.js";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.js";
 import { parse } from "../../src/parser/parse.js";

@@ -4,7 +4,7 @@ import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
 import { classifySong, opensWithTitlePage, scanLabel, skipSpace } from "../line-kinds.js";
 import { mergeByStart, placeNotes } from "../place-notes.js";
-import { isPageBreak, isParenthetical, isTransition, readCue, sceneHeading } from "./fountain-lines.js";
+import { isPageBreak, isParenthetical, isTransition, readCue, sceneHeading } from "../screenplay-lines.js";
 import { FountainText, type Line } from "./fountain-text.js";
 import { fountainTitlePage, titlePageEnd } from "./fountain-title-page.js";
 

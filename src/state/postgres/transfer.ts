@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { absolutePath, verifyFile } from "../../run/downloads.js";
+import { verifyFile } from "../../files/file-hash.js";
+import { absolutePath } from "../../run/downloads.js";
 import { applyEntry, emptyRecord, foldJournal, type JobRecord } from "../../run/job-record.js";
 import type { JournalEntry } from "../../run/journal-entry.js";
 import { Journal } from "../../run/journal.js";

@@ -1,6 +1,6 @@
 import type { Script } from "../ast/nodes.js";
 import type { Span } from "../source/span.js";
-import type { Config } from "./schema.js";
+import type { Config } from "../config/schema.js";
 
 export interface CastMember {
   label: string;

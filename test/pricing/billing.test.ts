@@ -3,8 +3,8 @@
  * compared with a cap — the figures podc stats, the dry run and --max-cost all give.
  */
 import { describe, expect, it } from "vitest";
-import { billedUnits, requestCost } from "../../src/stats/billing.js";
-import { exceeds, formatMoney } from "../../src/stats/money.js";
+import { billedUnits, requestCost } from "../../src/pricing/billing.js";
+import { exceeds, formatMoney } from "../../src/pricing/money.js";
 
 const PRICING = { currency: "USD", songTake: 0.05, podcastRequest: 0.01, podcastPer1000Chars: 0.02 };
 const song = (n?: number) => ({ kind: "song" as const, body: { lyrics: "La", model: "auto", prompt: "pop", ...(n === undefined ? {} : { n }) } });

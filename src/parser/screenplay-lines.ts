@@ -2,7 +2,7 @@
 // character cue needs a blank line before it and text after it — so this file answers only what one line's own text
 // says; read-fountain.ts adds the context. Leading white space never changes what a line is (only action keeps it).
 
-import { hasLetter, hasLowerCase } from "../../language/letters.js";
+import { hasLetter, hasLowerCase } from "../language/letters.js";
 
 /** `INT.`, `EXT.`, `EST.`, `INT./EXT.`, `INT/EXT`, `I/E`, followed by a dot or a space; case-insensitive. */
 const SCENE_HEADING = /^(?:INT\.?\/EXT|INT|EXT|EST|I\/E)[. ]/i;
