@@ -124,12 +124,14 @@ export class Journal implements JournalWriter {
   /** Lines written without an fsync (batches of `done` entries only): the next fsync, or closing, flushes them. */
   #unsynced = false;
 
-  private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number) {
+  private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number, lastByte: number | undefined) {
     this.path = path;
     this.#fd = fd;
     this.#ops = ops;
     this.#contents = contents;
     this.#end = contents.completeBytes;
+    // A last line saved without its newline (by an editor) was read whole: the next entry starts on a line of its own.
+    this.#needsLineBreak = lastByte !== undefined && lastByte !== 0x0a;
     this.warnings = [...contents.warnings];
     if (tornBytes > 0) this.warnings.push({ line: 0, message: `an incomplete last line (${tornBytes} bytes, from an interrupted run) was ignored` });
   }
@@ -162,7 +164,7 @@ export class Journal implements JournalWriter {
         ops.fsync(fd);
       }
       if (created) syncFolder(stateDir);
-      return new Journal(path, fd, ops, contents, torn);
+      return new Journal(path, fd, ops, contents, torn, contents.completeBytes > 0 ? buffer[contents.completeBytes - 1] : undefined);
     } catch (error) {
       fs.closeSync(fd);
       throw error;
