@@ -1,4 +1,5 @@
 import { nearest } from "../diagnostics/suggest.js";
+import { redact } from "../service/redact.js";
 import { COMMANDS } from "./commands.js";
 import { docsPath, version } from "./installation.js";
 import { interpretShapes } from "./interpreted-shapes.js";
@@ -75,11 +76,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
  * `process.exitCode`. Ctrl-C, SIGTERM and SIGHUP abort `interrupted` rather than killing, so a run can close its journal.
  */
 export function mainProcess(): void {
-  const stdout = processStdio(1, () => process.stdout);
-  const stderr = processStdio(2, () => process.stderr);
+  // The last line of defence: whatever a command prints, the key never reaches the terminal or a CI log.
+  const secrets = [process.env.PODC_API_KEY ?? ""];
+  const hideKey = (text: unknown): string => redact(String(text), secrets);
+  const stdout = processStdio(1, () => process.stdout, undefined, hideKey);
+  const stderr = processStdio(2, () => process.stderr, undefined, hideKey);
   const interrupted = abortOnStopSignals();
-  const key = process.env.PODC_API_KEY;
-  const hideKey = (text: unknown) => (key ? String(text).split(key).join("***") : String(text));
   main(process.argv.slice(2), {
     stdout,
     stderr,

@@ -11,7 +11,8 @@ import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
 import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
 import { prepareRun } from "./prepare.js";
-import { runJobs, type RunChoices } from "./runner.js";
+import type { RunChoices } from "./run-options.js";
+import { runJobs } from "./runner.js";
 import { stateDir } from "./state-dir.js";
 import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
 
@@ -29,7 +30,7 @@ export type { Reporter, RunEvent } from "./events.js";
 export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
-export type { RunChoices } from "./runner.js";
+export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";

@@ -5,7 +5,7 @@ import type { StateStore } from "./store.js";
 import type { ChoiceResult } from "./downloads.js";
 import { refOf, traceOf } from "./job-messages.js";
 import type { Job } from "./job.js";
-import type { Ending } from "./runner.js";
+import type { Ending } from "./run-options.js";
 import type { SubmitResult } from "./submit.js";
 
 // What a run tells its reporter about each job: its phase, its problem, its retries, always with the latest trace id
