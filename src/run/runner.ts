@@ -67,7 +67,7 @@ class Run {
     this.#book = options.store;
     const secrets = [options.service.apiKey];
     this.#writer = { where: options.store.where, append: (entry) => this.#book.append(redactAll(entry, secrets), this.#stops.signal) };
-    this.#report = new RunReport(this.#book, options.jobs, (event) => options.report(redactAll(event, secrets)));
+    this.#report = new RunReport(this.#book, options.jobs, options.report, secrets);
     this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
     options.store.onNotice = (message) => this.#report.emit({ type: "notice", message });
     const { client, budget } = runService(options, this.#random, this.#now);
