@@ -32,6 +32,7 @@ export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
+export { journalCopyDir } from "./journal-copy.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
 export { sha256Of, verifyFile } from "./downloads.js";
@@ -68,6 +69,8 @@ export interface RunRequest {
   store: StoreAccess;
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
+  /** Where the journal's copy outside the repository is kept (journal-copy.ts `journalCopyDir`); none when absent. */
+  journalCopyDir?: string;
   settings: ServiceSettings;
   /** What job keys are made with (the base URL, or localKeyBase(engine)). */
   keyBase: string;
@@ -110,7 +113,10 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
   let store: StateStore;
   if (request.store.kind === "file") {
-    const prepared = await prepareRun(state, episodes, request.root, { show: request.showPath });
+    const prepared = await prepareRun(state, episodes, request.root, {
+      show: request.showPath,
+      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
+    });
     if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
     for (const notice of prepared.notices) request.onNotice(notice);
     store = new FileStore(prepared.lock, prepared.journal, concurrency);

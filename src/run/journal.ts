@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { JournalEntrySchema, stamped, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import type { JournalCopy } from "./journal-copy.js";
 import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 import { syncFolder } from "../files/durable.js";
 import { fsyncLater } from "../files/fsync-later.js";
@@ -117,6 +118,8 @@ export class Journal implements JournalWriter {
   /** Why writing failed in this run; from then on no new paid request is licensed. */
   #failure: string | undefined;
   #closed = false;
+  /** The copy outside the repository (journal-copy.ts) that every line written from now on also goes to. */
+  #copy: JournalCopy | undefined;
   /** Entries committed since the last batch left: the next batch. */
   #queue: Queued[] = [];
   /** A batch is being written or fsynced: new commits wait for the next one. */
@@ -181,6 +184,11 @@ export class Journal implements JournalWriter {
     return this.#contents.problems;
   }
 
+  /** From now on, every line written also goes to `copy` (closed with the journal). */
+  keepCopy(copy: JournalCopy): void {
+    this.#copy = copy;
+  }
+
   /** Why a write failed in this run, if one did. */
   get failure(): string | undefined {
     return this.#failure;
@@ -238,7 +246,8 @@ export class Journal implements JournalWriter {
         continue;
       }
       try {
-        const bytes = this.#writeBytes(writing.map((q) => q.text).join(""));
+        const text = writing.map((q) => q.text).join("");
+        const bytes = this.#writeBytes(text);
         if (writing.every((q) => q.full.type === "done")) this.#unsynced = true;
         else {
           try {
@@ -251,6 +260,7 @@ export class Journal implements JournalWriter {
         }
         this.#end += bytes;
         this.#needsLineBreak = false;
+        this.#copy?.append(text);
       } catch (error) {
         failed = error instanceof JournalWriteError ? error : this.#failed(error);
       }
@@ -287,6 +297,7 @@ export class Journal implements JournalWriter {
     this.#unsynced = false;
     this.#end += bytes;
     this.#needsLineBreak = false;
+    this.#copy?.append(text);
   }
 
   /** Writes `text` at the end of the complete lines (after a line break if one is owed); its byte length. Cut back and thrown on failure. */
@@ -317,6 +328,7 @@ export class Journal implements JournalWriter {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#copy?.close();
     try {
       if (this.#unsynced) this.#ops.fsync(this.#fd);
     } catch {
