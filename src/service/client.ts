@@ -34,7 +34,8 @@ import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.j
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
 import { holdBaselineWasm } from "./baseline-wasm.js";
 import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
-import { baseUrlProblem } from "../contract/loopback.js";
+import { baseUrlProblem, isLoopbackHost } from "../contract/loopback.js";
+import { publicOnlyLookup } from "./public-lookup.js";
 import { apiKeyProblems } from "./api-key.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
@@ -133,6 +134,8 @@ export class ServiceClient {
   readonly #options: Resolved;
   readonly #dispatcher: Dispatcher;
   readonly #paidDispatcher: Dispatcher;
+  /** For audio links: one that connects to public addresses only, unless the service itself is on loopback. */
+  readonly #downloadDispatcher: Dispatcher;
   readonly #onEvent: ((event: ServiceEvent) => void) | undefined;
   readonly #releaseBaselineWasm: () => void;
 
@@ -162,6 +165,7 @@ export class ServiceClient {
     };
     this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
     this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
+    this.#downloadDispatcher = isLoopbackHost(base.hostname) ? this.#dispatcher : createDispatcher(options.connectTimeoutMs ?? 10_000, false, publicOnlyLookup);
     this.#onEvent = options.onEvent;
     // Last, so that nothing above can throw while holding it; still before the first connection, where undici compiles
     // its HTTP parser (baseline-wasm.ts says why).
@@ -201,7 +205,8 @@ export class ServiceClient {
       (n) =>
         downloadAudio(
           {
-            dispatcher: this.#dispatcher,
+            dispatcher: this.#downloadDispatcher,
+            publicOnly: this.#downloadDispatcher !== this.#dispatcher,
             keyOrigin: o.base.origin,
             apiKey: this.#key,
             timeouts: { totalMs: o.requestTimeoutMs, headersMs: o.headersTimeoutMs, bodyMs: o.bodyTimeoutMs },
@@ -222,7 +227,7 @@ export class ServiceClient {
   /** Closes the keep-alive connections; pending calls finish first. */
   async close(): Promise<void> {
     try {
-      await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
+      await Promise.all([...new Set([this.#dispatcher, this.#paidDispatcher, this.#downloadDispatcher])].map((d) => d.close()));
     } finally {
       this.#releaseBaselineWasm();
     }
