@@ -1,9 +1,11 @@
 import { nearest } from "../diagnostics/suggest.js";
+import { redact } from "../service/redact.js";
 import { COMMANDS } from "./commands.js";
 import { docsPath, version } from "./installation.js";
 import { interpretShapes } from "./interpreted-shapes.js";
 import { EXIT, type Io } from "./io.js";
 import { processStdio } from "./stdio.js";
+import { abortOnStopSignals } from "./stop-signals.js";
 
 /** The overview: what podc is, its commands, and where to read more. */
 function overview(): string {
@@ -71,15 +73,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 /**
  * Runs podc as this process: arguments, streams and environment from `process`, the exit code into
- * `process.exitCode`. Ctrl-C aborts `interrupted` rather than killing, so a run can close its journal.
+ * `process.exitCode`. Ctrl-C, SIGTERM and SIGHUP abort `interrupted` rather than killing, so a run can close its journal.
  */
 export function mainProcess(): void {
-  const stdout = processStdio(1, () => process.stdout);
-  const stderr = processStdio(2, () => process.stderr);
-  const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort());
-  const key = process.env.PODC_API_KEY;
-  const hideKey = (text: unknown) => (key ? String(text).split(key).join("***") : String(text));
+  // The last line of defence: whatever a command prints, the key never reaches the terminal or a CI log.
+  const secrets = [process.env.PODC_API_KEY ?? ""];
+  const hideKey = (text: unknown): string => redact(String(text), secrets);
+  const stdout = processStdio(1, () => process.stdout, undefined, hideKey);
+  const stderr = processStdio(2, () => process.stderr, undefined, hideKey);
+  const interrupted = abortOnStopSignals();
   main(process.argv.slice(2), {
     stdout,
     stderr,
@@ -89,7 +91,7 @@ export function mainProcess(): void {
     },
     env: process.env,
     cwd: process.cwd(),
-    interrupted: controller.signal,
+    interrupted,
   }).then(
     (code) => {
       process.exitCode = code;

@@ -8,6 +8,7 @@ import {
   capWithoutPrices,
   dryRun,
   dryRunText,
+  journalCopyDir,
   JsonReporter,
   LinesReporter,
   localKeyBase,
@@ -129,10 +130,12 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   }
 
   const service: RunRequest["service"] = values.local ? { start: (state) => startLocal(state, config, speech!, io) } : remote!;
+  const copyDir = journalCopyDir(root, io.env);
   const outcome = await runScripts({
     scripts,
     store,
     root,
+    ...(copyDir ? { journalCopyDir: copyDir } : {}),
     settings: config.service,
     keyBase: keyBase!,
     service,

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { terminalSafeAll } from "../source/terminal-text.js";
 import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage, type StoreAccess } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
@@ -69,7 +70,7 @@ async function showStatus({ values, positionals }: Parsed<typeof OPTIONS>, store
   }
   for (const run of running)
     io.stderr.write(`podc status: a podc run is working (pid ${run.pid} on ${run.host} since ${run.startedAt}); states may be changing\n`);
-  io.stdout.write(statusText(rows));
+  io.stdout.write(statusText(terminalSafeAll(rows)));
   if (files.length === 0 && rows.length > 0) {
     io.stderr.write(`podc status: ${found.kind === "file" ? `journal ${displayPath(found.where, io.cwd)}` : `the shared store ${found.where}`}\n`);
   }

@@ -15,9 +15,10 @@ export type WriteBytes = (fd: number, bytes: Uint8Array, offset: number, length:
 
 /**
  * Standard output (1) or error (2) as described above; `stream` gives Node's own (process.stdout or process.stderr).
- * `write` is the system call (tests hand in one that fails as a full non-blocking pipe does).
+ * `write` is the system call (tests hand in one that fails as a full non-blocking pipe does); `scrub` rewrites every
+ * text before it leaves (the process takes the API key out of everything it prints).
  */
-export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes = writeSync): Stdio {
+export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes = writeSync, scrub: (text: string) => string = (text) => text): Stdio {
   let real: Stdio | undefined;
   let closed = false;
   // Asked once: colour is decided per diagnostic, and the answer cannot change while podc runs.
@@ -35,11 +36,12 @@ export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes =
   if (process.platform === "win32") return materialize();
 
   function writeChunk(
-    chunk: string | Uint8Array,
+    given: string | Uint8Array,
     encoding?: BufferEncoding | ((error?: Error | null) => void),
     callback?: (error?: Error | null) => void,
   ): boolean {
     const done = typeof encoding === "function" ? encoding : callback;
+    const chunk = typeof given === "string" ? scrub(given) : given;
     if (real) return typeof encoding === "string" ? real.write(chunk, encoding, done) : real.write(chunk, done);
     const bytes = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : chunk;
     let offset = 0;

@@ -1,5 +1,6 @@
 import type pc from "picocolors";
 import type { SourceText } from "../source/source-text.js";
+import { terminalSafe } from "../source/terminal-text.js";
 import { codePointLength } from "../source/text.js";
 import type { Diagnostic, Severity } from "./diagnostic.js";
 
@@ -58,7 +59,7 @@ const CONTEXT = 60;
 export function renderHuman(d: Diagnostic, file: string, source: SourceText | undefined, color: boolean): string {
   const c = color ? (colors ?? PLAIN) : PLAIN;
   const { line, column } = d.span.start;
-  const out = [`${c.bold(`${file}:${line}:${column}:`)} ${severityText(d.severity, c)} ${c.bold(`${d.code}: ${d.message}`)}`];
+  const out = [`${c.bold(`${terminalSafe(file)}:${line}:${column}:`)} ${severityText(d.severity, c)} ${c.bold(`${d.code}: ${terminalSafe(d.message)}`)}`];
   if (source && line <= source.lineCount) {
     const gutter = String(line).length;
     const lineStart = source.lineStarts[line - 1]!;
@@ -78,13 +79,13 @@ export function renderHuman(d: Diagnostic, file: string, source: SourceText | un
     const underline = "^".repeat(Math.max(1, width(marked)));
     out.push(`  ${c.dim(`${pad} |`)} ${" ".repeat(width(lead + before))}${colorFor(d.severity, c)(underline)}`);
   }
-  if (d.help) out.push(`  ${c.cyan("help:")} ${d.help}`);
+  if (d.help) out.push(`  ${c.cyan("help:")} ${terminalSafe(d.help)}`);
   return out.join("\n");
 }
 
 /** The one-line form for editors' problem matchers: `file:line:col: severity code: message`. */
 export function renderLine(d: Diagnostic, file: string): string {
-  return `${file}:${d.span.start.line}:${d.span.start.column}: ${d.severity} ${d.code}: ${d.message}`;
+  return terminalSafe(`${file}:${d.span.start.line}:${d.span.start.column}: ${d.severity} ${d.code}: ${d.message}`).replace(/\n/g, " ");
 }
 
 function severityText(severity: Severity, c: Colors): string {
@@ -95,12 +96,9 @@ function colorFor(severity: Severity, c: Colors): (s: string) => string {
   return severity === "error" ? c.red : severity === "warning" ? c.yellow : c.blue;
 }
 
-/** Tabs become single spaces and control characters become visible, so the underline lines up with what is shown. */
+/** Tabs become single spaces and control characters visible (a line feed too), so the underline lines up with what is shown. */
 function printable(text: string): string {
-  return text
-    .replace(/\t/g, " ")
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "\uFFFD")
-    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "\uFFFD");
+  return terminalSafe(text).replace(/\n/g, "\uFFFD");
 }
 
 function clampBack(text: string, lineStart: number, at: number, columns: number): number {

@@ -11,7 +11,8 @@ import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
 import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
 import { prepareRun } from "./prepare.js";
-import { runJobs, type RunChoices } from "./runner.js";
+import type { RunChoices } from "./run-options.js";
+import { runJobs } from "./runner.js";
 import { stateDir } from "./state-dir.js";
 import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
 
@@ -29,8 +30,9 @@ export type { Reporter, RunEvent } from "./events.js";
 export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
 export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
-export type { RunChoices } from "./runner.js";
+export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
+export { journalCopyDir } from "./journal-copy.js";
 export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
@@ -66,6 +68,8 @@ export interface RunRequest {
   store: StoreAccess;
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
+  /** Where the journal's copy outside the repository is kept (journal-copy.ts `journalCopyDir`); none when absent. */
+  journalCopyDir?: string;
   settings: ServiceSettings;
   /** What job keys are made with (the base URL, or localKeyBase(engine)). */
   keyBase: string;
@@ -108,7 +112,10 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
   let store: StateStore;
   if (request.store.kind === "file") {
-    const prepared = await prepareRun(state, episodes, request.root, { show: request.showPath });
+    const prepared = await prepareRun(state, episodes, request.root, {
+      show: request.showPath,
+      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
+    });
     if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
     for (const notice of prepared.notices) request.onNotice(notice);
     store = new FileStore(prepared.lock, prepared.journal, concurrency);

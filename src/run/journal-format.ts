@@ -29,7 +29,11 @@ export interface JournalContents {
   completeBytes: number;
 }
 
-/** Parses journal text: complete lines only; a torn last line is dropped; every other line is read, migrated, or reported. */
+/**
+ * Parses journal text: complete lines only; a torn last line is dropped; every other line is read, migrated, or
+ * reported. A last line that is a whole JSON object but for its newline (what an editor's save leaves) is complete:
+ * it is read, and `completeBytes` includes it.
+ */
 export function parseJournal(text: Buffer): JournalContents {
   const end = text.lastIndexOf(0x0a) + 1;
   const contents: JournalContents = { entries: [], problems: [], warnings: [], completeBytes: end };
@@ -39,6 +43,14 @@ export function parseJournal(text: Buffer): JournalContents {
     if (line.trim().length === 0) return;
     readLine(line, index + 1, contents);
   });
+  // A crash cuts a line short, never just its newline (a line and its newline leave in one write); reading a whole
+  // entry there can only tell the run more (an accepted song's task id), never license a step that did not happen.
+  const last = text.subarray(end).toString("utf8");
+  const json = last.trim().length > 0 ? parseJson(last) : undefined;
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
+    readEntry(json, last, lines.length + 1, contents);
+    contents.completeBytes = text.length;
+  }
   return contents;
 }
 

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { join } from "node:path";
 import { JournalEntrySchema, stamped, type JournalEntry, type NewEntry } from "./journal-entry.js";
+import type { JournalCopy } from "./journal-copy.js";
 import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
 import { syncFolder } from "../files/durable.js";
 import { fsyncLater } from "../files/fsync-later.js";
@@ -117,6 +118,8 @@ export class Journal implements JournalWriter {
   /** Why writing failed in this run; from then on no new paid request is licensed. */
   #failure: string | undefined;
   #closed = false;
+  /** The copy outside the repository (journal-copy.ts) that every line written from now on also goes to. */
+  #copy: JournalCopy | undefined;
   /** Entries committed since the last batch left: the next batch. */
   #queue: Queued[] = [];
   /** A batch is being written or fsynced: new commits wait for the next one. */
@@ -124,12 +127,14 @@ export class Journal implements JournalWriter {
   /** Lines written without an fsync (batches of `done` entries only): the next fsync, or closing, flushes them. */
   #unsynced = false;
 
-  private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number) {
+  private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number, lastByte: number | undefined) {
     this.path = path;
     this.#fd = fd;
     this.#ops = ops;
     this.#contents = contents;
     this.#end = contents.completeBytes;
+    // A last line saved without its newline (by an editor) was read whole: the next entry starts on a line of its own.
+    this.#needsLineBreak = lastByte !== undefined && lastByte !== 0x0a;
     this.warnings = [...contents.warnings];
     if (tornBytes > 0) this.warnings.push({ line: 0, message: `an incomplete last line (${tornBytes} bytes, from an interrupted run) was ignored` });
   }
@@ -162,7 +167,7 @@ export class Journal implements JournalWriter {
         ops.fsync(fd);
       }
       if (created) syncFolder(stateDir);
-      return new Journal(path, fd, ops, contents, torn);
+      return new Journal(path, fd, ops, contents, torn, contents.completeBytes > 0 ? buffer[contents.completeBytes - 1] : undefined);
     } catch (error) {
       fs.closeSync(fd);
       throw error;
@@ -177,6 +182,11 @@ export class Journal implements JournalWriter {
   /** Damaged lines that still name their job: those jobs count as "outcome unknown". */
   problems(): readonly JournalProblem[] {
     return this.#contents.problems;
+  }
+
+  /** From now on, every line written also goes to `copy` (closed with the journal). */
+  keepCopy(copy: JournalCopy): void {
+    this.#copy = copy;
   }
 
   /** Why a write failed in this run, if one did. */
@@ -236,7 +246,8 @@ export class Journal implements JournalWriter {
         continue;
       }
       try {
-        const bytes = this.#writeBytes(writing.map((q) => q.text).join(""));
+        const text = writing.map((q) => q.text).join("");
+        const bytes = this.#writeBytes(text);
         if (writing.every((q) => q.full.type === "done")) this.#unsynced = true;
         else {
           try {
@@ -249,6 +260,7 @@ export class Journal implements JournalWriter {
         }
         this.#end += bytes;
         this.#needsLineBreak = false;
+        this.#copy?.append(text);
       } catch (error) {
         failed = error instanceof JournalWriteError ? error : this.#failed(error);
       }
@@ -285,6 +297,7 @@ export class Journal implements JournalWriter {
     this.#unsynced = false;
     this.#end += bytes;
     this.#needsLineBreak = false;
+    this.#copy?.append(text);
   }
 
   /** Writes `text` at the end of the complete lines (after a line break if one is owed); its byte length. Cut back and thrown on failure. */
@@ -315,6 +328,7 @@ export class Journal implements JournalWriter {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#copy?.close();
     try {
       if (this.#unsynced) this.#ops.fsync(this.#fd);
     } catch {

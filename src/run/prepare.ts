@@ -3,6 +3,7 @@ import { foldJournal } from "./job-record.js";
 import type { Episode } from "./job.js";
 import { entriesFromManifests, ManifestNewerError } from "./journal-rebuild.js";
 import { Journal, JournalUnreadableError, JournalWriteError, type JournalFileOps } from "./journal.js";
+import { JournalCopy } from "./journal-copy.js";
 import { removeLeftovers } from "./leftovers.js";
 import { LockHeldError, RunLock } from "./lock.js";
 import { checkWritableFolder } from "./preflight.js";
@@ -32,7 +33,7 @@ export async function prepareRun(
   state: string,
   episodes: readonly Episode[],
   root: string,
-  options: { journalOps?: JournalFileOps; show?: (path: string) => string } = {},
+  options: { journalOps?: JournalFileOps; show?: (path: string) => string; copyDir?: string } = {},
 ): Promise<PreparedRun | NotStarted> {
   const show = options.show ?? ((path: string) => path);
   const cannotWrite = (path: string, reason: string): NotStarted => ({ exitCode: 2, message: `cannot write ${show(path)}: ${reason}. Nothing was sent.` });
@@ -58,6 +59,7 @@ export async function prepareRun(
       const problem = checkWritableFolder(episode.outDir);
       if (problem) return release(lock, journal, cannotWrite(problem.path, problem.reason));
     }
+    if (options.copyDir) reconcileWithCopy(journal, options.copyDir, root, notices, show);
     const removed = removeLeftovers([state, ...episodes.map((e) => e.outDir)]);
     if (removed.length > 0) notices.push(`removed ${removed.length} temporary file${removed.length === 1 ? "" : "s"} left by an interrupted run`);
     const restored = restoreFromManifests(journal, episodes, root, notices, show);
@@ -75,6 +77,41 @@ export async function prepareRun(
     release(lock, journal, undefined);
     throw error;
   }
+}
+
+/**
+ * Takes back into `journal` every entry its copy outside the repository holds and it lacks (a journal deleted by
+ * `git clean`, or cut), saying so loudly; gives the copy the entries it lacks; then keeps the copy for the run.
+ * A copy that cannot be opened or written is a warning: the journal in the repository is what the run needs.
+ */
+function reconcileWithCopy(journal: Journal, dir: string, root: string, notices: string[], show: (path: string) => string): void {
+  let copy: JournalCopy;
+  try {
+    copy = JournalCopy.open(dir, root);
+  } catch (error) {
+    notices.push(`warning: cannot keep a copy of the journal in ${show(dir)}: ${describeFileError(error)}; a git clean would take what it records`);
+    return;
+  }
+  const inJournal = new Set(journal.entries().map((entry) => JSON.stringify(entry)));
+  const lost = copy.entries.filter((entry) => !inJournal.has(JSON.stringify(entry)));
+  for (const entry of lost) journal.append(entry);
+  if (lost.length > 0) {
+    const jobs = new Set(lost.map((entry) => entry.job)).size;
+    notices.push(
+      `warning: ${show(journal.path)} had lost ${lost.length} entr${lost.length === 1 ? "y" : "ies"} of ${jobs} request${jobs === 1 ? "" : "s"} ` +
+        `(deleted — git clean -fdX? — or cut); taken back from its copy ${show(copy.path)}: nothing they record is sent again`,
+    );
+  }
+  const inCopy = new Set(copy.entries.map((entry) => JSON.stringify(entry)));
+  copy.append(
+    journal
+      .entries()
+      .filter((entry) => !inCopy.has(JSON.stringify(entry)))
+      .map((entry) => `${JSON.stringify(entry)}\n`)
+      .join(""),
+  );
+  journal.keepCopy(copy);
+  if (copy.failure) notices.push(`warning: cannot write the journal's copy ${show(copy.path)}: ${copy.failure}`);
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { CallListener, ServiceEvent } from "../service/client.js";
 import { describeOutcome, type Failure } from "../service/outcome.js";
+import { redactAll } from "../service/redact.js";
+import { terminalSafeAll } from "../source/terminal-text.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import type { StateStore } from "./store.js";
 import type { ChoiceResult } from "./downloads.js";
 import { refOf, traceOf } from "./job-messages.js";
 import type { Job } from "./job.js";
-import type { Ending } from "./runner.js";
+import type { Ending } from "./run-options.js";
 import type { SubmitResult } from "./submit.js";
 
 // What a run tells its reporter about each job: its phase, its problem, its retries, always with the latest trace id
@@ -23,10 +25,13 @@ export class RunReport {
   readonly #contexts = new Map<string, JobContext>();
   readonly #book: StateStore;
   readonly #report: (event: RunEvent) => void;
+  readonly #secrets: readonly string[];
 
-  constructor(book: StateStore, jobs: readonly Job[], report: (event: RunEvent) => void) {
+  /** `report` is told every event with `secrets` taken out and script text made safe for a terminal. */
+  constructor(book: StateStore, jobs: readonly Job[], report: (event: RunEvent) => void, secrets: readonly string[]) {
     this.#book = book;
     this.#report = report;
+    this.#secrets = secrets;
     for (const job of jobs) this.#refs.set(job.key, refOf(job));
   }
 
@@ -106,7 +111,8 @@ export class RunReport {
   }
   emit(event: RunEvent): void {
     try {
-      this.#report(event);
+      // Whatever field of an answer echoed the key, and whatever a title holds, the printers get neither.
+      this.#report(terminalSafeAll(redactAll(event, this.#secrets)));
     } catch {
       // A broken reporter (a closed pipe) must not stop the journaling.
     }

@@ -27,7 +27,10 @@ export class RunStops {
       this.abortReads();
     }, options.timeoutMs);
     this.#onInterrupt = (): void => {
-      this.stop("interrupted", "interrupted: no new request is sent; answers already on their way are being recorded");
+      // Ctrl-C needs no name; a signal from elsewhere (SIGTERM from `docker stop` or a CI cancel) is named, so the log says who stopped the run.
+      const reason = options.interrupted?.reason;
+      const by = typeof reason === "string" && reason !== "SIGINT" ? ` by ${reason}` : "";
+      this.stop("interrupted", `interrupted${by}: no new request is sent; answers already on their way are being recorded`);
       this.abortReads();
     };
     if (options.interrupted?.aborted) this.#onInterrupt();

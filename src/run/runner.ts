@@ -1,6 +1,7 @@
 import { relative, sep } from "node:path";
 import type { ServiceClient } from "../service/client.js";
 import { describeOutcome } from "../service/outcome.js";
+import { redactAll } from "../service/redact.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
@@ -21,8 +22,6 @@ import { RunStops } from "./run-stops.js";
 import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
-
-export type { Ending, RunChoices } from "./run-options.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
@@ -66,8 +65,9 @@ class Run {
     this.#now = options.now ?? Date.now;
     this.#started = this.#now();
     this.#book = options.store;
-    this.#writer = { where: options.store.where, append: (entry) => this.#book.append(entry, this.#stops.signal) };
-    this.#report = new RunReport(this.#book, options.jobs, options.report);
+    const secrets = [options.service.apiKey];
+    this.#writer = { where: options.store.where, append: (entry) => this.#book.append(redactAll(entry, secrets), this.#stops.signal) };
+    this.#report = new RunReport(this.#book, options.jobs, options.report, secrets);
     this.#manifests = new EpisodeManifests((key) => this.#book.record(key), this.#now);
     options.store.onNotice = (message) => this.#report.emit({ type: "notice", message });
     const { client, budget } = runService(options, this.#random, this.#now);

@@ -33,7 +33,8 @@ import {
 import { classifyHttpFailure, type Outcome, type OutcomeKind } from "./outcome.js";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries, type CallClass, type RetryPolicy } from "./retry.js";
 import { attempt, createDispatcher, headerValue, parseJson, readCapped, readErrorBody, transportOutcome, type AttemptResult } from "./exchange.js";
-import { baseUrlProblem } from "../contract/loopback.js";
+import { baseUrlProblem, isLoopbackHost } from "../contract/loopback.js";
+import { publicOnlyLookup } from "./public-lookup.js";
 import { apiKeyProblems } from "./api-key.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
@@ -132,6 +133,8 @@ export class ServiceClient {
   readonly #options: Resolved;
   readonly #dispatcher: Dispatcher;
   readonly #paidDispatcher: Dispatcher;
+  /** For audio links: one that connects to public addresses only, unless the service itself is on loopback. */
+  readonly #downloadDispatcher: Dispatcher;
   readonly #onEvent: ((event: ServiceEvent) => void) | undefined;
 
   constructor(options: ServiceClientOptions) {
@@ -160,6 +163,7 @@ export class ServiceClient {
     };
     this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
     this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
+    this.#downloadDispatcher = isLoopbackHost(base.hostname) ? this.#dispatcher : createDispatcher(options.connectTimeoutMs ?? 10_000, false, publicOnlyLookup);
     this.#onEvent = options.onEvent;
   }
 
@@ -196,7 +200,8 @@ export class ServiceClient {
       (n) =>
         downloadAudio(
           {
-            dispatcher: this.#dispatcher,
+            dispatcher: this.#downloadDispatcher,
+            publicOnly: this.#downloadDispatcher !== this.#dispatcher,
             keyOrigin: o.base.origin,
             apiKey: this.#key,
             timeouts: { totalMs: o.requestTimeoutMs, headersMs: o.headersTimeoutMs, bodyMs: o.bodyTimeoutMs },
@@ -216,7 +221,7 @@ export class ServiceClient {
 
   /** Closes the keep-alive connections; pending calls finish first. */
   async close(): Promise<void> {
-    await Promise.all([this.#dispatcher.close(), this.#paidDispatcher.close()]);
+    await Promise.all([...new Set([this.#dispatcher, this.#paidDispatcher, this.#downloadDispatcher])].map((d) => d.close()));
   }
 
   #url(path: string): URL {

@@ -6,6 +6,8 @@ import type { Dispatcher } from "undici";
 import { removeQuietly, tempBeside } from "../files/durable.js";
 import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
 import { refuseInsecureUrl } from "../contract/loopback.js";
+import { isNonPublicAddress } from "../contract/private-address.js";
+import { NON_PUBLIC_ADDRESS } from "./public-lookup.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 import { syncFolderSoon } from "../files/folder-sync.js";
@@ -23,6 +25,11 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 /** Bytes at the start of a download kept for the caller: enough for an audio file's headers. */
 const HEAD_BYTES = 4096;
 
+/** Why a link to an address of this machine or a private network is refused (its host is an IP address). */
+function nonPublic(url: URL): string {
+  return `${url.host} is an address of this machine or a private network, where podc fetches no links`;
+}
+
 /** A finished download: the file is complete, fsynced and in place. */
 export interface Downloaded {
   path: string;
@@ -37,6 +44,8 @@ export interface Downloaded {
 
 export interface DownloadContext {
   dispatcher: Dispatcher;
+  /** Links to loopback and private addresses are refused (the dispatcher also checks names once resolved). */
+  publicOnly: boolean;
   /** The only origin that may receive the API key: the base URL's. */
   keyOrigin: string;
   apiKey: string;
@@ -79,7 +88,7 @@ export async function downloadAudio(
   const folder = dirname(resolve(destPath));
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
-    const refusal = refuseInsecureUrl(current);
+    const refusal = refuseInsecureUrl(current) ?? (ctx.publicOnly && isNonPublicAddress(current.hostname) ? nonPublic(current) : undefined);
     if (refusal) return reject(hop === 0 ? refusal : `redirected to a refused address: ${refusal}`);
     ctx.onAttempt?.(current.href);
     const temp = tempBeside(resolve(destPath), ".part");
@@ -103,6 +112,8 @@ export async function downloadAudio(
         (head, body) => consumeHop(head, body, temp, options.maxBytes),
       );
       if (!result.ok) {
+        if (result.failure.code === NON_PUBLIC_ADDRESS)
+          return reject(hop === 0 ? result.failure.message : `redirected to a refused address: ${result.failure.message}`);
         if (result.failure.code === "OVERSIZE") return reject(result.failure.message, statusOf(result.failure.head));
         return transportOutcome(result.failure, 1, secrets);
       }

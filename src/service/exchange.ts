@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
+import type { LookupFunction } from "node:net";
 import { finished, type Readable } from "node:stream";
 import { oneLine, redact } from "./redact.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
@@ -22,12 +23,12 @@ interface Probe {
 /**
  * Creates an agent for a client's requests. Reads share keep-alive connections; paid calls take `fresh`
  * connections, because a POST written to an idle socket the server has just closed fails after it was
- * "sent" and would be reported as an unknown outcome — a false alarm about money.
+ * "sent" and would be reported as an unknown outcome — a false alarm about money. `lookup` resolves the names
+ * its sockets connect to (downloads use one that refuses addresses of private networks).
  */
-export function createDispatcher(connectTimeoutMs: number, fresh = false): Dispatcher {
-  const agent = new Agent(
-    fresh ? { connect: { timeout: connectTimeoutMs }, pipelining: 0 } : { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 },
-  );
+export function createDispatcher(connectTimeoutMs: number, fresh = false, lookup?: LookupFunction): Dispatcher {
+  const connect = { timeout: connectTimeoutMs, ...(lookup ? { lookup } : {}) };
+  const agent = new Agent(fresh ? { connect, pipelining: 0 } : { connect, keepAliveTimeout: 4_000 });
   return agent.compose((dispatch) => (opts, handler) => {
     const probe = (opts as { [PROBE]?: Probe })[PROBE];
     if (!probe) return dispatch(opts, handler);

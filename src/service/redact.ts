@@ -5,18 +5,40 @@
  */
 export const MIN_SECRET_LENGTH = 8;
 
+/** The forms a secret takes in what podc writes: as it is, escaped inside a JSON string, and percent-encoded in a link. */
+function formsOf(secret: string): string[] {
+  return [...new Set([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
+}
+
 /**
- * Removes every occurrence of each secret from `text` (and its bearer header form), so a message built
- * from a foreign error or a server's reply can be shown or logged. Secrets shorter than
+ * Removes every occurrence of each secret from `text`, in each of its forms (as it is, JSON-escaped, percent-encoded),
+ * so a message built from a foreign error or a server's reply can be shown, logged or written. Secrets shorter than
  * MIN_SECRET_LENGTH are never in use (see above) and are left alone.
  */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (secret.length < MIN_SECRET_LENGTH) continue;
-    out = out.split(secret).join("[redacted]");
+    for (const form of formsOf(secret)) out = out.split(form).join("[redacted]");
   }
   return out;
+}
+
+/**
+ * `value` (anything JSON can hold) with each secret removed from every string in it, whatever field carries it:
+ * what a service echoes (a trace id, a task id, a reason, a link) is scrubbed before it is written or printed.
+ * The same object when no secret is in it.
+ */
+export function redactAll<T>(value: T, secrets: readonly string[]): T {
+  const text = JSON.stringify(value);
+  if (text === undefined) return value;
+  // On JSON text a secret appears JSON-escaped (or percent-encoded); both replacements leave valid JSON.
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    for (const form of [JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]) out = out.split(form).join("[redacted]");
+  }
+  return out === text ? value : (JSON.parse(out) as T);
 }
 
 /** Makes a server- or library-supplied text fit one log line: no control characters, at most `max` characters. */

@@ -1,6 +1,7 @@
 import type { AllEpisodesTotals } from "./all-episodes.js";
 import type { EpisodeStats, StatsRow, StatsTotals } from "./episode-stats.js";
 import { formatAmount, formatMoney, moneyDecimals } from "../pricing/money.js";
+import { terminalSafeAll } from "../source/terminal-text.js";
 import { renderTable, type Column, type Measure } from "./table.js";
 
 /*
@@ -16,7 +17,8 @@ const NO_PRICES = 'No estimated cost: podc.json has no "pricing" (the service\'s
 
 /** The stats of `episodes` as text; `all` (for more than one episode) adds their totals. */
 export function statsText(episodes: readonly EpisodeStats[], all: AllEpisodesTotals | undefined, measure: Measure): string {
-  const blocks = episodes.map((episode) => episodeText(episode, measure));
+  // Titles, sections, speakers and voices are script text: made safe before they are measured into columns.
+  const blocks = episodes.map((episode) => episodeText(terminalSafeAll(episode), measure));
   if (all) blocks.push(allText(all));
   if (episodes.some((e) => e.totals.cost === undefined)) blocks.push(NO_PRICES);
   return `${blocks.join("\n\n")}\n`;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { emulator, envFor, MULTI_SONG, ONE_SONG, podc, podcInterruptible, postsByKey, project, records, sleep, removeProjects } from "./helpers.js";
+import { emulator, envFor, MULTI_SONG, ONE_SONG, podc, podcInterruptible, postsByKey, project, records, sleep, removeProjects, spawnPodc } from "./helpers.js";
 
 let emu: Emulator;
 
@@ -48,6 +48,28 @@ describe("Ctrl-C", () => {
     expect(result.stderr).toContain('song "Second Wind": not sent (interrupted) — run again to send it');
     const sent = records(p.dir).size;
     expect(sent).toBe(2);
+
+    const again = await podc(["run", p.script], p.dir, envFor(emu));
+    expect(again.code, again.stderr).toBe(0);
+    expectEachSentOnce(p.dir);
+  });
+});
+
+// `docker stop`, `timeout` and a CI runner's cancel send SIGTERM; a closed terminal sends SIGHUP. A real process
+// receives them, as an installed podc would.
+describe.each(["SIGTERM", "SIGHUP"] as const)("%s, sent to a real podc process", (signal) => {
+  it("stops like Ctrl-C: the request in flight is recorded, exit 1, and the next run sends nothing twice", async () => {
+    const p = project(MULTI_SONG);
+    emu.inject({ kind: "latency", route: "song.generate", ms: 400 });
+    const run = spawnPodc(["run", p.script], p.dir, envFor(emu));
+    await until(() => /song "First Light"[^\n]*: sending/.test(run.output()));
+    run.child.kill(signal);
+    const code = await run.exited;
+    expect(code, run.output()).toBe(1);
+    expect(run.output()).toContain(`interrupted by ${signal}: no new request is sent`);
+    const song = [...records(p.dir).values()].find((r) => r.origin?.song === "First Light")!;
+    expect(["accepted", "polling"]).toContain(song.state);
+    expect(run.output()).toContain('song "Second Wind": not sent (interrupted) — run again to send it');
 
     const again = await podc(["run", p.script], p.dir, envFor(emu));
     expect(again.code, again.stderr).toBe(0);

@@ -1,4 +1,5 @@
-import { pause, type Database } from "./database.js";
+import { ClaimLostError } from "../../run/store.js";
+import { pause, RUN_GONE, type Database } from "./database.js";
 import type { RunRow } from "./runs.js";
 
 /*
@@ -22,7 +23,10 @@ export class AccountSlots {
     readonly pauseMs = 250,
   ) {}
 
-  /** Waits for a free slot; resolves false (holding nothing) if `signal` aborts first. Database trouble is waited out. */
+  /**
+   * Waits for a free slot; resolves false (holding nothing) if `signal` aborts first. Database trouble is waited out,
+   * except the run's own row gone (ClaimLostError): then no slot can ever be taken.
+   */
   acquire(signal: AbortSignal): Promise<boolean> {
     const mine = this.#turn.then(() => this.#acquireNow(signal));
     this.#turn = mine.catch(() => undefined);
@@ -31,7 +35,14 @@ export class AccountSlots {
 
   async #acquireNow(signal: AbortSignal): Promise<boolean> {
     while (!signal.aborted) {
-      const slot = await this.db.retrying(() => this.#take(), signal).catch(() => undefined);
+      // A run that lost its row can never take a slot again: it stops waiting at once rather than at its deadline.
+      if (this.run.lost) throw new ClaimLostError(RUN_GONE);
+      const slot = await this.db
+        .retrying(() => this.#take(), signal)
+        .catch((error: unknown) => {
+          if (error instanceof ClaimLostError) throw error;
+          return undefined;
+        });
       if (slot !== undefined) {
         this.#held.push(slot);
         return true;

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { ClaimLostError } from "../../run/store.js";
 import { describeDbError, isConnectionError, type StateTarget } from "./connection.js";
 
 /*
@@ -7,6 +8,17 @@ import { describeDbError, isConnectionError, type StateTarget } from "./connecti
  * not be lost or skipped — a task id, a claim before a paid request: podc waits for the database to
  * come back (or for Ctrl-C or the deadline) rather than carry on without it.
  */
+
+/** What a run is told when its row in podc_runs is gone: another machine judged it dead while it could not reach the database. */
+export const RUN_GONE =
+  "this run lost its place in the state database (it could not reach it for longer than the claim timeout, and another run freed what it held): " +
+  "it sends nothing more — run podc run again, which resumes without sending anything twice";
+
+/** A foreign key to podc_runs refused (23503): the run the statement names was deleted, ours included. */
+function isRunGone(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | undefined;
+  return e?.code === "23503" && typeof e.constraint === "string" && /_run_fkey$/.test(e.constraint);
+}
 
 /** The database failed in a way podc cannot wait out; the message is free of credentials. */
 class StateDbError extends Error {
@@ -97,6 +109,7 @@ export class Database {
   wrap(error: unknown): Error {
     if (error instanceof StateDbError || !(error instanceof Error) || error.name === "SchemaTooNewError" || error.name === "ClaimLostError")
       return error as Error;
+    if (isRunGone(error)) return new ClaimLostError(RUN_GONE);
     const unreachable = isConnectionError(error);
     const said = describeDbError(error, this.target);
     return new StateDbError(
