@@ -71,3 +71,12 @@ export function failedMessage(job: Job, record: JobRecord): string {
   const reason = problem?.message ?? "no reason given";
   return `${where}: task ${record.taskId ?? "?"} ${ended}: ${reason}${traceText}. A new attempt is a new paid request: run with --retry-failed to send one`;
 }
+
+/** The words a person needs when a task has ended in a way podc cannot read: what is missing, and that nothing is paid again. */
+export function unreadableMessage(job: Job, taskId: string, ended: { status: string; missing: string }): string {
+  return (
+    `${originText(job.script, job.origin)}: ${jobLabel(job.kind, job.origin)}: task ${taskId} has ended with status "${ended.status}", ` +
+    `which this podc does not know, and without ${ended.missing}: it cannot tell success from failure. Its answer is kept in the journal; ` +
+    "nothing is sent again. Run again later (a query is free), or with a newer podc, or give the audio by hand (docs/run.md)"
+  );
+}

@@ -8,6 +8,7 @@ import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, 
 import { refuseInsecureUrl } from "../contract/loopback.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
+import { traceIdFromHeaders } from "./raw-answer.js";
 import { syncFolderSoon } from "../files/folder-sync.js";
 import { fsyncInTurn } from "../files/fsync-later.js";
 
@@ -107,7 +108,7 @@ export async function downloadAudio(
         return transportOutcome(result.failure, 1, secrets);
       }
       const { head, value } = result;
-      const traceId = headerValue(head.headers, "x-trace-id");
+      const traceId = traceIdFromHeaders(head.headers, secrets);
       const extra = { status: head.status, ...(traceId ? { traceId } : {}) };
       switch (value.type) {
         case "redirect": {

@@ -5,6 +5,7 @@ import { oneLine, redact } from "./redact.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { parseRetryAfter } from "./retry.js";
 import { ErrorBodySchema } from "../contract/responses.js";
+import { traceIdFromHeaders } from "./raw-answer.js";
 
 /*
  * One HTTP attempt over the shared keep-alive agent, and the single fact the money rules hinge on:
@@ -219,7 +220,7 @@ export function transportOutcome<T>(failure: TransportFailure, attempts: number,
   const message = redact(failure.message, secrets);
   if (failure.beforeSend) return { kind: "not-sent", code: failure.code, message, attempts };
   const head = failure.head;
-  const traceId = head ? headerValue(head.headers, "x-trace-id") : undefined;
+  const traceId = head ? traceIdFromHeaders(head.headers, secrets) : undefined;
   if (head && head.status >= 300) {
     // The status line arrived before the body broke: the service's verdict is known even if its words are not.
     const retryAfterMs = parseRetryAfter(headerValue(head.headers, "retry-after"));
@@ -285,13 +286,23 @@ export function parseJson(text: string): unknown {
 }
 
 /**
- * The words of an error answer: the documented body's `error.message` and `trace_id` when the service
- * sent JSON, else the plain text itself (a wrong path gets plain text), on one line and without secrets.
+ * The words of an error answer: the documented body's `error.message` and `trace_id` when the service sent JSON (or
+ * the usual variants: `error` as a string, a top-level `message` or `detail`), else the plain text itself (a wrong path
+ * gets plain text), on one line and without secrets.
  */
 export function readErrorBody(text: string, status: number, secrets: readonly string[]): { message: string; traceId?: string } {
-  const parsed = ErrorBodySchema.safeParse(parseJson(text));
-  const raw = parsed.success ? parsed.data.error.message : text;
+  const json = parseJson(text);
+  const parsed = ErrorBodySchema.safeParse(json);
+  const raw = parsed.success ? parsed.data.error.message : (looseMessage(json) ?? text);
   const message = oneLine(redact(raw, secrets), 300) || `HTTP ${status} with an empty body`;
-  const traceId = parsed.success ? parsed.data.trace_id : undefined;
+  const given = typeof json === "object" && json !== null ? (json as { trace_id?: unknown }).trace_id : undefined;
+  const traceId = typeof given === "string" && given !== "" ? oneLine(redact(given, secrets), 200) : undefined;
   return traceId ? { message, traceId } : { message };
+}
+
+function looseMessage(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const body = json as { error?: unknown; message?: unknown; detail?: unknown };
+  for (const value of [body.error, body.message, body.detail]) if (typeof value === "string" && value !== "") return value;
+  return undefined;
 }
