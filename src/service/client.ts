@@ -79,6 +79,8 @@ export interface ServiceClientOptions {
   /** Cap on a downloaded file, in bytes, unless a call gives its own (default 1 GiB). */
   maxDownloadBytes?: number;
   retry?: Partial<RetryPolicy>;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
   onEvent?: (event: ServiceEvent) => void;
 }
 
@@ -161,8 +163,8 @@ export class ServiceClient {
       maxDownloadBytes: options.maxDownloadBytes ?? 1024 * 1024 * 1024,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     };
-    this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
-    this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
+    this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, false, options.env);
+    this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true, options.env);
     this.#onEvent = options.onEvent;
     // Last, so that nothing above can throw while holding it; still before the first connection, where undici compiles
     // its HTTP parser (baseline-wasm.ts says why).

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from "undici";
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
 import { finished, type Readable } from "node:stream";
 import { oneLine, redact } from "./redact.js";
@@ -25,10 +25,10 @@ interface Probe {
  * connections, because a POST written to an idle socket the server has just closed fails after it was
  * "sent" and would be reported as an unknown outcome — a false alarm about money.
  */
-export function createDispatcher(connectTimeoutMs: number, fresh = false): Dispatcher {
-  const agent = new Agent(
-    fresh ? { connect: { timeout: connectTimeoutMs }, pipelining: 0 } : { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 },
-  );
+export function createDispatcher(connectTimeoutMs: number, fresh = false, env: NodeJS.ProcessEnv = process.env): Dispatcher {
+  const proxy = proxySettings(env);
+  const options = fresh ? { connect: { timeout: connectTimeoutMs }, pipelining: 0 } : { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 4_000 };
+  const agent = proxy.httpProxy || proxy.httpsProxy ? new EnvHttpProxyAgent({ ...options, ...proxy }) : new Agent(options);
   return agent.compose((dispatch) => (opts, handler) => {
     const probe = (opts as { [PROBE]?: Probe })[PROBE];
     if (!probe) return dispatch(opts, handler);
@@ -55,6 +55,22 @@ export function createDispatcher(connectTimeoutMs: number, fresh = false): Dispa
     });
     return dispatch(opts, marked);
   });
+}
+
+/** Where requests go through a proxy: the usual environment variables' values ("" for none). */
+interface ProxySettings {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/**
+ * The proxy settings of an environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, in upper or lower case (lower first, as
+ * curl reads them). Only these are read, so a client made for a given environment never looks at another's.
+ */
+function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
+  const read = (name: string): string => env[name.toLowerCase()] ?? env[name] ?? "";
+  return { httpProxy: read("HTTP_PROXY"), httpsProxy: read("HTTPS_PROXY"), noProxy: read("NO_PROXY") };
 }
 
 export interface AttemptSpec {
