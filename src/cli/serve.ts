@@ -4,6 +4,7 @@ import { loadConfigFor, parseConfig, type LoadedConfig } from "../config/load.js
 import type { Config } from "../config/schema.js";
 import { parseFaultSpec, type FaultRule } from "../emulator/faults.js";
 import { startEmulator } from "../emulator/server.js";
+import { quirkProblem, type Quirk } from "../emulator/quirks.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
@@ -30,6 +31,12 @@ const OPTIONS = {
     multiple: true,
     arg: "SPEC",
     help: "fault: KIND[,route=R][,times=N|always][,ms=N][,retry-after=S][,status=N] (see docs/emulator.md)",
+  },
+  quirk: {
+    type: "string",
+    multiple: true,
+    arg: "NAME",
+    help: "answer the way some real services do, e.g. float-timestamps, no-index, octet-stream, auth-400 (see docs/emulator.md)",
   },
   quiet: { type: "boolean", help: "do not log requests to stderr" },
 } as const;
@@ -73,6 +80,11 @@ async function serveParsed({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<
     if (typeof rule === "string") throw new UsageError(`--fault: ${rule}`);
     faults.push(rule);
   }
+  const quirks = (values.quirk ?? []).map((name) => {
+    const problem = quirkProblem(name);
+    if (problem) throw new UsageError(`--quirk: ${problem}`);
+    return name as Quirk;
+  });
   const speech = values.speech as "auto" | "espeak-ng" | "synth";
   const log = values.quiet ? undefined : (line: string) => io.stderr.write(`${line}\n`);
   const emulator = await startEmulator({
@@ -84,6 +96,7 @@ async function serveParsed({ values }: Parsed<typeof OPTIONS>, io: Io): Promise<
     speech,
     plainTextNotFound: values["plain-404"],
     faults,
+    quirks,
     ...(values["data-dir"] !== undefined ? { dataDir: values["data-dir"] } : {}),
     ...(values.ledger !== undefined ? { ledgerPath: values.ledger } : {}),
     ...(values.concurrency !== undefined ? { concurrency: number("--concurrency", values.concurrency, 1) } : {}),

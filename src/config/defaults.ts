@@ -37,6 +37,7 @@ export function defaultConfig(): Config {
       timeoutMs: 15 * 60 * 1000,
       requestTimeoutMs: 120_000,
       concurrency: 1,
+      songLinks: "lossless",
     },
     songs: {},
     build: {

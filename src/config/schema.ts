@@ -47,6 +47,12 @@ export const ServiceSettingsSchema = z
       .describe("Overall deadline of one `podc run`, in milliseconds."),
     requestTimeoutMs: z.number().int().min(100).default(120_000).describe("Deadline of one HTTP request, in milliseconds."),
     concurrency: z.number().int().min(1).max(64).default(1).describe("Paid requests in flight at once (1 on trial accounts)."),
+    songLinks: z
+      .enum(["lossless", "mp3"])
+      .default("lossless")
+      .describe(
+        "Which of a song take's links to download: `lossless` takes `wav_url` or `flac_url` when the service offers one (else the mp3 `url`), `mp3` only the mp3.",
+      ),
     maxCost: z
       .number()
       .min(0)

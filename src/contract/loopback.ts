@@ -32,6 +32,16 @@ export function refuseInsecureUrl(url: URL): string | undefined {
   return `unsupported URL scheme ${url.protocol} (only https:, or http: to loopback)`;
 }
 
+/**
+ * Why `url` may not be fetched as an audio link, or undefined when it may: `https:` or `http:`. Plain http is allowed
+ * here, unlike for the service: the key never goes to an audio link on another origin (and never over plain http),
+ * and a paid take on a CDN that serves http is worth more than the eavesdropper's chance of hearing it first.
+ */
+export function refuseAudioLink(url: URL): string | undefined {
+  if (url.protocol === "https:" || url.protocol === "http:") return undefined;
+  return `unsupported URL scheme ${url.protocol} (only https: and http: links are downloaded)`;
+}
+
 /** What can be wrong with a base URL; each user words it for where the URL came from. */
 export type BaseUrlProblem = { kind: "not-a-url"; text: "is not a URL" } | { kind: "insecure" | "credentials"; text: string };
 

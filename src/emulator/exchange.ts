@@ -1,6 +1,7 @@
 // One request to the emulator and its answer: the emulator's state that every handler reads, the shapes of what it
 // answers, and how a request is read (headers, the key, the body).
 
+import type { Quirk } from "./quirks.js";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "../config/schema.js";
@@ -36,6 +37,8 @@ export interface EmulatorOptions {
   concurrency?: number;
   /** Answer unknown paths in plain text, as the real service does, instead of the JSON error body. */
   plainTextNotFound?: boolean;
+  /** How its answers look, for its whole life (quirks.ts); none by default: the documented shapes. */
+  quirks?: readonly Quirk[];
   /** Faults to inject, in order; none by default. */
   faults?: readonly FaultRule[];
   /** One line per request and per notable event; never contains the key. */
@@ -74,6 +77,7 @@ export interface State {
   linkTtlMs: number;
   speechEngine: SpeechEngine;
   faults: FaultPlan;
+  quirks: ReadonlySet<Quirk>;
   ledger: Ledger;
   tasks: TaskStore;
   audio: AudioStore;

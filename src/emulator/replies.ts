@@ -7,6 +7,7 @@ import { STATUS_CODES } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import type { FaultKind, FaultRule } from "./faults.js";
 import type { StoredAudio } from "./files.js";
+import { quirkAudioType, quirkBody, type Quirk } from "./quirks.js";
 import { header, MAX_BODY_BYTES, MESSAGES, type Exchange, type Reply, type State, type StatusReply } from "./exchange.js";
 
 export function errorReply(status: number, message: string): StatusReply {
@@ -17,7 +18,7 @@ export function notFound(state: State): StatusReply {
   return state.options.plainTextNotFound ? { type: "text", status: 404, text: "404 page not found" } : errorReply(404, MESSAGES.notFound);
 }
 
-export function refusalReply(rule: FaultRule): StatusReply {
+export function refusalReply(rule: FaultRule, quirks: ReadonlySet<Quirk> = new Set()): StatusReply {
   switch (rule.kind) {
     case "rate-limit":
       return {
@@ -27,7 +28,7 @@ export function refusalReply(rule: FaultRule): StatusReply {
         ...(rule.retryAfterS !== undefined ? { headers: { "retry-after": String(rule.retryAfterS) } } : {}),
       };
     case "quota":
-      return errorReply(429, MESSAGES.quota);
+      return errorReply(429, quirks.has("credit-wording") ? "Insufficient balance: your account has run out of points" : MESSAGES.quota);
     case "plain-text": {
       const status = rule.status ?? 404;
       return { type: "text", status, text: status === 404 ? "404 page not found" : `${status} ${STATUS_CODES[status] ?? "Error"}` };
@@ -94,7 +95,9 @@ export async function send(ex: Exchange, reply: Reply, breakage?: FaultKind): Pr
     payload = Buffer.from(reply.text, "utf8");
     contentType = "text/plain; charset=utf-8";
   } else {
-    const text = JSON.stringify({ ...reply.body, trace_id: traceId });
+    const ok = reply.status >= 200 && reply.status < 300;
+    const shaped = ok ? quirkBody(ex.record.route, reply.body, ex.state.quirks) : reply.body;
+    const text = JSON.stringify(ex.state.quirks.has("request-id-header") ? shaped : { ...shaped, trace_id: traceId });
     // Cut inside the object: never valid JSON, yet delivered whole, so only the parser can notice.
     payload = Buffer.from(breakage === "malformed-json" ? text.slice(0, Math.max(1, text.length - 12)) : text, "utf8");
     contentType = "application/json; charset=utf-8";
@@ -109,7 +112,8 @@ export async function send(ex: Exchange, reply: Reply, breakage?: FaultKind): Pr
 function sendFile(ex: Exchange, file: StoredAudio, breakage?: FaultKind): void {
   const { res, req } = ex;
   ex.record.status = 200;
-  const headers = { "content-type": file.contentType };
+  const type = quirkAudioType(ex.state.quirks, file.contentType);
+  const headers: Record<string, string> = type === undefined ? {} : { "content-type": type };
   if (breakage === "endless") {
     void sendEndless(ex, 200, headers, Buffer.alloc(0));
     return;

@@ -9,6 +9,7 @@ import { BREAKAGE_KINDS, REFUSAL_KINDS, TASK_FAULT_KINDS } from "./faults.js";
 import type { TaskEnding } from "./tasks.js";
 import { checkPodcast, checkSong } from "./validation.js";
 import { drain, header, MESSAGES, readBody, type Exchange, type Reply, type State } from "./exchange.js";
+import { quirkAuthFailure, quirkRefusal } from "./quirks.js";
 import { bill, errorReply, notFound, overCapacity, parseJsonBody, refusalReply, send } from "./replies.js";
 
 /** Answers one request: its route, the key, the faults asked for, the work and what it is billed. */
@@ -36,13 +37,19 @@ export async function route(ex: Exchange): Promise<void> {
   if (method !== expected) return send(ex, errorReply(405, "Method Not Allowed"));
   const paid = match.route !== "song.query";
   if (ex.record.authorization !== "valid") {
-    if (paid) bill(ex, { status: 401, billed: false, units: 0, body });
-    return send(ex, errorReply(401, MESSAGES.auth));
+    const refused = quirkAuthFailure(state.quirks, MESSAGES.auth);
+    if (paid) bill(ex, { status: refused.status, billed: false, units: 0, body });
+    return send(ex, errorReply(refused.status, refused.message));
+  }
+  const region = quirkRefusal(state.quirks);
+  if (region) {
+    if (paid) bill(ex, { status: region.status, billed: false, units: 0, body, fault: "region-403" });
+    return send(ex, errorReply(region.status, region.message));
   }
   const latency = state.faults.take(match.route, ["latency"]);
   const refusal = state.faults.take(match.route, REFUSAL_KINDS);
   if (refusal) {
-    const reply = refusalReply(refusal);
+    const reply = refusalReply(refusal, state.quirks);
     ex.record.fault = refusal.kind;
     if (paid) bill(ex, { status: reply.status, billed: false, units: 0, body, fault: refusal.kind });
     await delay(latency?.ms ?? 0);
@@ -196,7 +203,7 @@ async function serveAudio(ex: Exchange, token: string): Promise<void> {
   const refusal = faults ? state.faults.take("audio", REFUSAL_KINDS) : undefined;
   if (refusal) {
     ex.record.fault = refusal.kind;
-    return send(ex, refusalReply(refusal));
+    return send(ex, refusalReply(refusal, state.quirks));
   }
   const file = state.audio.get(token);
   if (!file || !ex.url.pathname.endsWith(`/${encodeURIComponent(file.name)}`)) return send(ex, errorReply(404, "File not found"));

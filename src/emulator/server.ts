@@ -67,6 +67,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     linkTtlMs: options.linkTtlMs ?? 24 * 60 * 60 * 1000,
     speechEngine,
     faults: new FaultPlan(options.faults ?? []),
+    quirks: new Set(options.quirks ?? []),
     ledger: new Ledger(ledgerPath),
     tasks: new TaskStore(options.clockMs ?? 2000),
     audio: new AudioStore(join(dataDir, "audio")),
@@ -131,7 +132,7 @@ function stop(server: Server): Promise<void> {
 
 async function serve(state: State, origin: "api" | "cdn", req: IncomingMessage, res: ServerResponse): Promise<void> {
   const traceId = randomBytes(16).toString("hex");
-  res.setHeader("x-trace-id", traceId);
+  res.setHeader(state.quirks.has("request-id-header") ? "x-request-id" : "x-trace-id", traceId);
   const url = new URL(req.url ?? "/", "http://emulator");
   const idempotencyKey = header(req, "idempotency-key");
   const record: RequestRecord = {

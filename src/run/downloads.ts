@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { refuseInsecureUrl } from "../contract/loopback.js";
+import { refuseAudioLink } from "../contract/loopback.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Failure } from "../service/outcome.js";
 import { choiceFileName, extensionFor } from "./file-names.js";
@@ -17,9 +17,10 @@ import { wavDurationMs } from "./wav-duration.js";
  *  1. the file is already there and its size and sha256 match a journaled download: keep it;
  *  2. a journaled copy elsewhere (another episode, an older --out) still matches: copy it;
  *  3. the shared state store keeps the file (by sha256): take it from there (no link, no expiry);
- *  4. otherwise download the link again — through the service client, which allows only https: (or
- *     http: to loopback), at most 5 redirects, an audio content type, a size cap, never the key to
- *     another origin, and writes a temporary file that is flushed and renamed into place.
+ *  4. otherwise download the link again — through the service client, which allows only https: and
+ *     http:, at most 5 redirects, bytes of an audio format (named after them, whatever the server calls
+ *     them), a size cap, never the key to another origin, and writes a temporary file that is flushed
+ *     and renamed into place.
  *
  * Nothing here ever sends a paid request: a file that cannot be fetched is reported, not regenerated.
  */
@@ -47,7 +48,7 @@ export interface ChoiceTarget {
 
 export type ChoiceResult =
   | { type: "present"; file: RecordedFile; path: string; how: "verified" | "copied" | "downloaded" | "from the state store"; traceId?: string }
-  /** `refused`: the link itself is one podc never follows (ftp:, file:, plain http: elsewhere): asking again will not help. */
+  /** `refused`: the link itself is one podc never follows (ftp:, file:, javascript:, …): asking again will not help. */
   | { type: "failed"; lost: boolean; refused?: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
   | { type: "stopped" };
 
@@ -133,7 +134,7 @@ async function placeChoice(
 
 async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, url: string, target: ChoiceTarget): Promise<ChoiceResult> {
   if (ctx.isDeadLink?.(url)) return { type: "failed", lost: true, failure: { message: "the link belongs to a service that is no longer running" } };
-  const refusal = URL.canParse(url) ? refuseInsecureUrl(new URL(url)) : "it is not a URL";
+  const refusal = URL.canParse(url) ? refuseAudioLink(new URL(url)) : "it is not a URL";
   if (refusal) return { type: "failed", lost: false, refused: true, failure: { message: `the service gave a link podc does not follow: ${refusal}` } };
   // The extension comes from the content type, known only once the answer arrives: the client names the file then
   // (and creates the folder if it is missing).

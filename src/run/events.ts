@@ -43,6 +43,8 @@ export type ProblemKind =
   | "lost"
   | "download"
   | "unknown-task"
+  /** The task ended in a way this podc cannot read; its answer is journaled, nothing is paid again. */
+  | "unreadable"
   | "still-running"
   | "not-started"
   | "not-sent"

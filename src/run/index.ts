@@ -5,7 +5,7 @@ import type { OtherRun, StateReader, StateStore, StoreAccess } from "./store.js"
 import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
 import { describeFileError, isFileError } from "./file-errors.js";
-import { buildEpisodes, type CompiledScript } from "./job.js";
+import { buildEpisodes, type CompiledScript, type Episode } from "./job.js";
 import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
 import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
@@ -110,24 +110,9 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   // The local emulator has no account limit: a table read need not wait on one song at a time because a trial account must.
   const concurrency = request.local ? Math.max(request.settings.concurrency, LOCAL_CONCURRENCY) : request.settings.concurrency;
   const { episodes, jobs } = buildEpisodes(request.scripts, request.keyBase);
-  let store: StateStore;
-  if (request.store.kind === "file") {
-    const prepared = await prepareRun(state, episodes, request.root, {
-      show: request.showPath,
-      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
-    });
-    if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
-    for (const notice of prepared.notices) request.onNotice(notice);
-    store = new FileStore(prepared.lock, prepared.journal, concurrency);
-  } else {
-    try {
-      store = await request.store.open({ apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency });
-    } catch (error) {
-      if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
-      throw error;
-    }
-    request.onNotice(`state: the shared store ${store.where}`);
-  }
+  const opened = await openStore(request, episodes, { apiKey: "start" in request.service ? "" : request.service.apiKey, concurrency });
+  if ("exitCode" in opened) return opened;
+  const store = opened;
   let started: StartedService | undefined;
   let reporter: Reporter | undefined;
   try {
@@ -173,6 +158,74 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
     await started?.close();
     await store.close();
   }
+}
+
+/** The store the request names, held for a run (the file store's lock, the shared store's run row); or why not. */
+async function openStore(
+  request: Pick<RunRequest, "store" | "root" | "showPath" | "onNotice" | "journalCopyDir">,
+  episodes: readonly Episode[],
+  account: { apiKey: string; concurrency: number },
+): Promise<StateStore | { exitCode: 1 | 2; error: string }> {
+  if (request.store.kind === "file") {
+    const prepared = await prepareRun(stateDir(request.root), episodes, request.root, {
+      show: request.showPath,
+      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
+    });
+    if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
+    for (const notice of prepared.notices) request.onNotice(notice);
+    return new FileStore(prepared.lock, prepared.journal, account.concurrency);
+  }
+  try {
+    const store = await request.store.open(account);
+    request.onNotice(`state: the shared store ${store.where}`);
+    return store;
+  } catch (error) {
+    if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
+    throw error;
+  }
+}
+
+/** What `podc state adopt` is given: the song (by its script and line) and the task id a person found for it. */
+export interface AdoptRequest extends Pick<RunRequest, "store" | "root" | "keyBase" | "showPath" | "onNotice"> {
+  /** The script, as compiled, and the line of its SONG: header. */
+  script: CompiledScript;
+  line: number;
+  taskId: string;
+}
+
+/**
+ * Gives the song at `line` of `script` the task `taskId`, as a person found it (the account's dashboard, a support
+ * reply): its next run queries the task and downloads the audio instead of reporting "outcome unknown" or sending
+ * it. Refused for a song whose journal already knows a task (or its audio). Sends nothing.
+ */
+export async function adoptTask(request: AdoptRequest): Promise<{ exitCode: 0; message: string } | { exitCode: 1 | 2; error: string }> {
+  const { episodes, jobs } = buildEpisodes([request.script], request.keyBase);
+  const songs = jobs.filter((job) => job.kind === "song" && job.placements.some((p) => p.entry.origins.some((o) => o.line === request.line)));
+  const where = `${request.script.source}:${request.line}`;
+  if (songs.length !== 1) return { exitCode: 2, error: `${where}: no song starts on this line (give the line of its SONG: header, as podc run names it)` };
+  const job = songs[0]!;
+  const store = await openStore(request, episodes, { apiKey: "", concurrency: 1 });
+  if ("exitCode" in store) return store;
+  try {
+    const signal = new AbortController().signal;
+    if (!(await store.claim(job.key, signal))) return { exitCode: 1, error: `${where}: another podc run works on this song; try again when it ends` };
+    try {
+      const record = store.record(job.key);
+      if (!["new", "ready", "intent", "ambiguous"].includes(record.state)) {
+        const known = record.taskId !== undefined ? ` task ${record.taskId}` : "";
+        return { exitCode: 1, error: `${where}: the journal already knows this song's outcome (${record.state}${known}); nothing was changed` };
+      }
+      await store.append({ type: "accepted", job: job.key, taskId: request.taskId, from: "hand" });
+    } finally {
+      await store.release(job.key);
+    }
+  } finally {
+    await store.close();
+  }
+  return {
+    exitCode: 0,
+    message: `${where}: the song now follows task ${request.taskId}; podc run ${request.script.source} queries it and downloads its audio (nothing is sent again)`,
+  };
 }
 
 /**

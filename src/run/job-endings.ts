@@ -1,4 +1,4 @@
-import { describeOutcome } from "../service/outcome.js";
+import { authAdvice, describeOutcome } from "../service/outcome.js";
 import type { ChoiceResult } from "./downloads.js";
 import type { ProblemKind } from "./events.js";
 import type { SubmitResult } from "./submit.js";
@@ -46,14 +46,18 @@ export function refusalVerdict(where: string, result: Exclude<SubmitResult, { ty
           notice: `the service says the account is out of credit (${said}) — add credit, then run again; no further request is sent`,
         },
       };
-    case "auth":
+    case "auth": {
+      const region = failure.kind === "auth" && failure.cause === "region";
+      const advice = failure.kind === "auth" ? authAdvice(failure) : "check PODC_API_KEY";
+      const what = region ? "the service refuses requests from this region" : "the API key was refused";
       return {
         problem: "not-sent",
-        message: `${where}: not sent — the API key was refused; check PODC_API_KEY`,
+        message: `${where}: not sent — ${what}; nothing was billed, and it is sent on the next run once that is fixed`,
         ...trace,
-        stop: { reason: "the API key was refused", notice: `the service refused the API key (${said}) — check PODC_API_KEY` },
+        stop: { reason: what, notice: `${what} (${said}) — ${advice}; no further request is sent` },
         stopReads: true,
       };
+    }
     case "not-sent":
       return { problem: "not-sent", message: `${where}: could not reach the service, nothing was sent (${said}) — run again`, ...trace, unreachable: true };
   }

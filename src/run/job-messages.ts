@@ -49,11 +49,17 @@ export function ambiguousMessage(job: Job, record: JobRecord): string {
     record.state === "intent" || !problem
       ? "an earlier run stopped after sending it and before its answer was recorded"
       : `${problem.message}${problem.status !== undefined ? ` (HTTP ${problem.status})` : ""}`;
+  // A podcast is rendered while its POST waits: a long one outlasts the request's deadline, which only a setting raises.
+  const slow =
+    job.kind === "podcast" && (problem?.code === "DEADLINE" || problem?.code === "UND_ERR_HEADERS_TIMEOUT")
+      ? " A long podcast takes longer to render than one request may wait: raise service.requestTimeoutMs in podc.json before sending it again."
+      : "";
   const traces = record.traceIds.length > 0 ? `trace ${record.traceIds[record.traceIds.length - 1]}` : "no trace id was received";
   return (
     `${originText(job.script, job.origin)}: ${jobLabel(job.kind, job.origin)}: outcome unknown — the request may have been accepted and billed, ` +
     `but no usable answer came back: ${why}; ${traces}. podc does not send it again on its own. Check the service's dashboard ` +
-    `(or ask support, quoting the trace id); to send it again anyway with the same Idempotency-Key, run: podc run --resubmit-ambiguous ${job.script}`
+    `(or ask support, quoting the trace id); a song's task id seen there finishes it without paying again: podc state adopt ${job.script} ` +
+    `--line ${job.origin.line} --task ID. To send it again anyway with the same Idempotency-Key, run: podc run --resubmit-ambiguous ${job.script}.${slow}`
   );
 }
 
@@ -70,4 +76,13 @@ export function failedMessage(job: Job, record: JobRecord): string {
   const ended = record.taskStatus === "succeeded" ? "ended without usable audio" : (record.taskStatus ?? "failed");
   const reason = problem?.message ?? "no reason given";
   return `${where}: task ${record.taskId ?? "?"} ${ended}: ${reason}${traceText}. A new attempt is a new paid request: run with --retry-failed to send one`;
+}
+
+/** The words a person needs when a task has ended in a way podc cannot read: what is missing, and that nothing is paid again. */
+export function unreadableMessage(job: Job, taskId: string, ended: { status: string; missing: string }): string {
+  return (
+    `${originText(job.script, job.origin)}: ${jobLabel(job.kind, job.origin)}: task ${taskId} has ended with status "${ended.status}", ` +
+    `which this podc does not know, and without ${ended.missing}: it cannot tell success from failure. Its answer is kept in the journal; ` +
+    "nothing is sent again. Run again later (a query is free), or with a newer podc, or give the audio by hand (docs/run.md)"
+  );
 }

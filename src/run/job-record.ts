@@ -1,5 +1,6 @@
 import type { Origin } from "../lower/plan.js";
 import type { Because, JournalEntry } from "./journal-entry.js";
+import type { RawAnswer } from "../service/raw-answer.js";
 
 /*
  * What the journal knows of one job, folded from its entries in order. The states:
@@ -65,6 +66,8 @@ export interface JobRecord {
   files: RecordedFile[];
   /** Why the job stopped: the rejection, the ambiguity, the task's failure, or the last failed download. */
   problem?: Problem;
+  /** The last paid answer podc could not act on, as received (see journal-entry.ts `raw`), and what it lacked. */
+  raw?: RawAnswer;
   /** The last failed download could not be repeated: the link expired or is gone. */
   lost: boolean;
   traceIds: string[];
@@ -103,6 +106,7 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
     }
     case "accepted":
       record.state = "accepted";
+      delete record.raw;
       setIf(record, "taskId", entry.taskId);
       setIf(record, "model", entry.model);
       setIf(record, "taskStatus", entry.status);
@@ -116,16 +120,22 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
       // Provably not sent means ready to send; the other two keep their name as the job's state.
       record.state = entry.type === "not-sent" ? "ready" : entry.type;
       record.problem = problemOf(entry);
+      if (entry.type === "ambiguous" && entry.raw) record.raw = { ...entry.raw };
       addTrace(record, entry.traceId);
       return;
     case "polling":
       if (record.state === "accepted" || record.state === "polling") record.state = "polling";
       record.taskId ??= entry.taskId;
       record.taskStatus = entry.status;
+      if (entry.raw) record.raw = { ...entry.raw };
+      else delete record.raw;
+      if (entry.missing !== undefined) record.problem = { message: entry.missing, ...(entry.traceId ? { traceId: entry.traceId } : {}) };
       // Not kept in traceIds: one per status change is noise; the final query's trace comes with the ending.
       return;
     case "succeeded":
       record.state = "succeeded";
+      delete record.raw;
+      delete record.problem;
       record.taskStatus = "succeeded";
       record.choices = entry.choices.map((c) => ({ ...c }));
       setIf(record, "model", entry.model);

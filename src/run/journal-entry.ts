@@ -27,6 +27,17 @@ const Answer = {
   traceId: z.string().optional(),
 };
 
+/**
+ * A paid answer as it came (status, headers, body, without the key), kept when podc could not act on it: a later podc
+ * that can read it finishes the job from it instead of paying again. An older podc reading the line ignores it.
+ */
+const RawSchema = z.object({
+  status: z.number().int(),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+  truncated: z.boolean().optional(),
+});
+
 const Base = {
   v: z.number().int().min(1).max(JOURNAL_VERSION),
   at: z.string(),
@@ -74,6 +85,8 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
     model: z.string().optional(),
     status: z.string().optional(),
     url: z.string().optional(),
+    /** Set when the answer was read from an earlier entry's `raw`, or given by hand (`podc state adopt`), not received now. */
+    from: z.enum(["raw", "hand"]).optional(),
     /** Unix seconds, as the service gives it. */
     expiresAt: z.number().optional(),
     traceId: z.string().optional(),
@@ -81,11 +94,22 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
   /** The service refused the request's content (400, 404, 422, 451): nothing was billed. */
   z.object({ ...Base, type: z.literal("rejected"), ...Answer }),
   /** The request may have reached the service and been billed, but no usable answer came back. */
-  z.object({ ...Base, type: z.literal("ambiguous"), outcome: z.enum(["ambiguous", "server-error"]), ...Answer }),
+  z.object({ ...Base, type: z.literal("ambiguous"), outcome: z.enum(["ambiguous", "server-error"]), ...Answer, raw: RawSchema.optional() }),
   /** The request provably created nothing (never left, rate-limited, out of quota, key refused): safe to send. */
   z.object({ ...Base, type: z.literal("not-sent"), outcome: z.enum(["not-sent", "rate-limited", "quota", "auth"]), ...Answer }),
-  /** A song task's status changed while being polled. */
-  z.object({ ...Base, type: z.literal("polling"), taskId: z.string(), status: z.string(), traceId: z.string().optional() }),
+  /**
+   * A song task's status changed while being polled. `raw` and `missing`: the task has ended in a way podc cannot read
+   * (an unknown status and no link); it stays "polling", so a later podc asks again, for free.
+   */
+  z.object({
+    ...Base,
+    type: z.literal("polling"),
+    taskId: z.string(),
+    status: z.string(),
+    traceId: z.string().optional(),
+    missing: z.string().optional(),
+    raw: RawSchema.optional(),
+  }),
   /** A song task finished with audio; these links license the downloads. */
   z.object({
     ...Base,

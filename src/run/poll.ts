@@ -1,6 +1,7 @@
 import type { ServiceClient } from "../service/client.js";
-import type { Failure } from "../service/outcome.js";
-import { taskState, type SongTask, type UsableChoice } from "../contract/responses.js";
+import type { AuthFailed, Failure } from "../service/outcome.js";
+import { taskState, type LinkPreference, type SongTask, type UsableChoice } from "../contract/responses.js";
+import type { RawAnswer } from "../service/raw-answer.js";
 import { sleep } from "../service/retry.js";
 import type { RetryBudget } from "./retry-budget.js";
 
@@ -19,6 +20,8 @@ export interface PollContext {
   /** Aborts on Ctrl-C, at the deadline, or when the key is refused. */
   signal: AbortSignal;
   random: () => number;
+  /** Which of a choice's links to fetch (podc.json `download.prefer`). */
+  prefer?: LinkPreference;
 }
 
 export interface PollHooks {
@@ -33,11 +36,13 @@ export interface PollHooks {
 export type PollResult =
   | { type: "succeeded"; task: SongTask; choices: UsableChoice[]; traceId?: string }
   | { type: "failed"; task: SongTask; status: string; reason: string; traceId?: string }
+  /** The task ended in a way podc cannot read: its answer, for the journal, and what podc missed in it. */
+  | { type: "unrecognised"; status: string; missing: string; raw: RawAnswer; traceId?: string }
   /** Ctrl-C or the deadline: the task goes on without us; the next run resumes it. */
   | { type: "stopped" }
   /** The service answered that it does not know the task (or the query path is wrong). */
   | { type: "unknown"; failure: Failure }
-  | { type: "auth"; failure: Failure }
+  | { type: "auth"; failure: AuthFailed }
   /** The retry budget ran out while the service kept failing. */
   | { type: "gave-up"; failure: Failure };
 
@@ -56,13 +61,22 @@ export async function pollTask(ctx: PollContext, taskId: string, hooks: PollHook
       const task = outcome.value;
       const traceId = outcome.traceId ?? task.trace_id ?? undefined;
       const trace = traceId ? { traceId } : {};
-      if (task.status !== lastStatus) {
-        lastStatus = task.status;
-        await hooks.onStatus(task.status, traceId);
+      const status = task.status ?? "(no status)";
+      if (status !== lastStatus) {
+        lastStatus = status;
+        await hooks.onStatus(status, traceId);
       }
-      const state = taskState(task);
+      const state = taskState(task, ctx.prefer);
       if (state.state === "succeeded") return { type: "succeeded", task, choices: state.choices, ...trace };
       if (state.state === "failed") return { type: "failed", task, status: state.status, reason: state.reason, ...trace };
+      if (state.state === "unrecognised")
+        return {
+          type: "unrecognised",
+          status: state.status,
+          missing: state.missing,
+          raw: outcome.raw?.() ?? { status: outcome.status, headers: {}, body: "" },
+          ...trace,
+        };
       delayMs = Math.round(ctx.intervalMs * (0.9 + 0.2 * ctx.random()));
       continue;
     }
@@ -81,9 +95,10 @@ export async function freshChoiceUrl(
   taskId: string,
   index: number,
   signal: AbortSignal,
+  prefer?: LinkPreference,
 ): Promise<string | undefined> {
   const outcome = await client.queryTask(taskId, { signal });
   if (outcome.kind !== "accepted") return undefined;
-  const state = taskState(outcome.value);
+  const state = taskState(outcome.value, prefer);
   return state.state === "succeeded" ? state.choices.find((c) => c.index === index)?.url : undefined;
 }

@@ -1,12 +1,13 @@
 import { relative, sep } from "node:path";
 import type { ServiceClient } from "../service/client.js";
-import { describeOutcome } from "../service/outcome.js";
+import { authAdvice, describeOutcome } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
 import { ensureChoice, type ChoiceResult } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
 import { jobClient, type JobClient } from "./job-client.js";
-import { ambiguousMessage, becauseText, failedMessage } from "./job-messages.js";
+import { ambiguousMessage, becauseText, failedMessage, unreadableMessage } from "./job-messages.js";
+import { pollEndEntry, rereadEntry } from "./answer-entries.js";
 import { expectedChoices } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
@@ -137,6 +138,9 @@ class Run {
   }
 
   async #step(job: Job): Promise<Ending> {
+    // An answer an earlier podc journaled but could not read may be readable now: the job goes on from it, unpaid.
+    const reread = rereadEntry(this.#book.record(job.key), job.kind);
+    if (reread) await this.#writer.append(reread);
     const record = this.#book.record(job.key);
     const step = nextStep(record, job.kind, { ...this.#o.choices, local: this.#o.local });
     switch (step.type) {
@@ -163,6 +167,8 @@ class Run {
     try {
       if (this.#stops.sending) return this.#notStarted(job);
       for (let reason = because; ; reason = "rate-limited") {
+        // A pause the service asked for (Retry-After, a 429) holds every paid POST of the account, not only the answered one.
+        if (!(await this.#budget.waitTurn(this.#stops.signal)) || this.#stops.sending) return this.#notStarted(job);
         this.#report.phase(job, "sending", because === "first" ? {} : { detail: becauseText(because) });
         // An accepted podcast has finished rendering: its slot is free before its answer is durable (a rate-limited one keeps it for the retry).
         const answered = (outcome: { kind: string }): void => (outcome.kind === "accepted" ? release() : undefined);
@@ -186,7 +192,6 @@ class Run {
             return this.#report.problem(job, "not-sent", message, result.failure.traceId);
           }
           this.#report.retry(job, "send", pause, result.failure);
-          if (!(await this.#budget.waitTurn(this.#stops.signal)) || this.#stops.sending) return this.#notStarted(job);
           continue;
         }
         return this.#refused(job, result);
@@ -236,6 +241,7 @@ class Run {
           budget: this.#budget,
           signal: this.#stops.signal,
           random: this.#random,
+          prefer: this.#o.service.settings.songLinks,
         },
         taskId,
         {
@@ -250,29 +256,15 @@ class Run {
     } finally {
       this.#book.slots.release();
     }
+    const ended = pollEndEntry(job.key, taskId, result);
+    if (ended) await this.#writer.append(ended);
     switch (result.type) {
-      case "succeeded": {
-        const { task } = result;
-        await this.#writer.append({
-          type: "succeeded",
-          job: job.key,
-          taskId,
-          ...(task.model ? { model: task.model } : {}),
-          choices: result.choices.map((c) => ({ index: c.index, url: c.url, ...(typeof c.duration === "number" ? { durationMs: c.duration } : {}) })),
-          ...(result.traceId ? { traceId: result.traceId } : {}),
-        });
+      case "succeeded":
         return this.#finish(job);
-      }
       case "failed":
-        await this.#writer.append({
-          type: "failed",
-          job: job.key,
-          taskId,
-          status: result.status,
-          reason: result.reason,
-          ...(result.traceId ? { traceId: result.traceId } : {}),
-        });
         return this.#report.problem(job, "failed", failedMessage(job, this.#book.record(job.key)), result.traceId);
+      case "unrecognised":
+        return this.#report.problem(job, "unreadable", unreadableMessage(job, taskId, result), result.traceId);
       case "stopped":
         return this.#stillRunning(job, taskId);
       case "unknown":
@@ -285,7 +277,7 @@ class Run {
           result.failure.traceId,
         );
       case "auth":
-        this.#stops.stop("the API key was refused", `the service refused the API key (${describeOutcome(result.failure)}) — check PODC_API_KEY`);
+        this.#stops.stop("the API key was refused", `the service refused the request (${describeOutcome(result.failure)}) — ${authAdvice(result.failure)}`);
         this.#stops.abortReads();
         return this.#stillRunning(job, taskId);
       case "gave-up":
@@ -310,7 +302,9 @@ class Run {
       const target = { outDir: episode.outDir, stem: fileStem(entry, orderWidth(episode.entries.length)) };
       for (const choice of choices) {
         const taskId = job.kind === "song" ? record.taskId : undefined;
-        const refreshUrl = taskId ? () => freshChoiceUrl(this.#clientFor(job), taskId, choice.index, this.#stops.signal) : undefined;
+        const refreshUrl = taskId
+          ? () => freshChoiceUrl(this.#clientFor(job), taskId, choice.index, this.#stops.signal, this.#o.service.settings.songLinks)
+          : undefined;
         const result = await ensureChoice(
           {
             client: this.#clientFor(job),

@@ -58,35 +58,51 @@ export async function submitJob(ctx: SubmitContext, job: Job, generation: number
   });
   if (job.kind === "song") {
     const outcome = await ctx.client.createSong(job.body, { idempotencyKey: key });
-    return record(ctx, job, outcome, (task: SongTaskCreated, traceId) => ({
-      type: "accepted",
-      taskId: task.id,
-      taskStatus: task.status,
-      ...(task.model ? { model: task.model } : {}),
-      ...(traceId ? { traceId } : {}),
-    }));
+    return record(ctx, job, outcome, songAccepted);
   }
   const outcome = await ctx.client.createPodcast(job.body, { idempotencyKey: key });
   ctx.answered?.(outcome);
-  return record(ctx, job, outcome, (answer: PodcastResponse, traceId) => ({
-    type: "accepted",
-    url: answer.url,
-    ...(typeof answer.expires_at === "number" ? { expiresAt: answer.expires_at } : {}),
-    ...(traceId ? { traceId } : {}),
-  }));
+  return record(ctx, job, outcome, podcastAccepted);
 }
 
-async function record<T extends { trace_id?: string | null | undefined }>(
+type Accepted = Extract<SubmitResult, { type: "accepted" }>;
+
+/** What podc keeps of a created song task: its id above all (a task without a status is "preparing"). */
+export function songAccepted(task: SongTaskCreated, traceId: string | undefined): Accepted {
+  return {
+    type: "accepted",
+    taskId: task.id,
+    taskStatus: task.status ?? "preparing",
+    ...(task.model ? { model: task.model } : {}),
+    ...(traceId ? { traceId } : {}),
+  };
+}
+
+/** What podc keeps of a rendered podcast: its link and when it expires (Unix seconds). */
+export function podcastAccepted(answer: PodcastResponse, traceId: string | undefined): Accepted {
+  return {
+    type: "accepted",
+    url: answer.url,
+    ...(answer.expires_at !== undefined ? { expiresAt: answer.expires_at } : {}),
+    ...(traceId ? { traceId } : {}),
+  };
+}
+
+/** The journal's `accepted` entry for `result` (its name for the task's status is `status`). */
+export function acceptedEntry(jobKey: string, result: Accepted): Extract<NewEntry, { type: "accepted" }> {
+  const { type: _type, taskStatus, ...fields } = result;
+  return { type: "accepted", job: jobKey, ...fields, ...(taskStatus !== undefined ? { status: taskStatus } : {}) };
+}
+
+async function record<T extends { trace_id?: string | undefined }>(
   ctx: SubmitContext,
   job: Job,
   outcome: Outcome<T>,
-  accepted: (value: T, traceId: string | undefined) => Extract<SubmitResult, { type: "accepted" }>,
+  accepted: (value: T, traceId: string | undefined) => Accepted,
 ): Promise<SubmitResult> {
   if (outcome.kind === "accepted") {
-    const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id ?? undefined);
-    // The entry's name for the task's status is `status`.
-    const { type: _type, taskStatus, ...fields } = result;
-    await write(ctx, { type: "accepted", job: job.key, ...fields, ...(taskStatus !== undefined ? { status: taskStatus } : {}) }, result);
+    const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id);
+    await write(ctx, acceptedEntry(job.key, result), result);
     return result;
   }
   const answer = {
@@ -101,7 +117,13 @@ async function record<T extends { trace_id?: string | null | undefined }>(
       return { type: "rejected", failure: outcome };
     case "server-error":
     case "ambiguous":
-      await write(ctx, { type: "ambiguous", job: job.key, outcome: outcome.kind, ...answer });
+      await write(ctx, {
+        type: "ambiguous",
+        job: job.key,
+        outcome: outcome.kind,
+        ...answer,
+        ...(outcome.kind === "ambiguous" && outcome.raw ? { raw: outcome.raw } : {}),
+      });
       return { type: "ambiguous", failure: outcome };
     case "rate-limited":
       await write(ctx, { type: "not-sent", job: job.key, outcome: "rate-limited", ...answer });

@@ -38,6 +38,7 @@ import { publicOnlyLookup } from "./public-lookup.js";
 import { apiKeyProblems } from "./api-key.js";
 import { oneLine, redact } from "./redact.js";
 import { downloadAudio, type Downloaded } from "./download.js";
+import { rawAnswer, traceIdFromHeaders, type RawAnswer } from "./raw-answer.js";
 import { DEFAULT_QUERY_PATH } from "../contract/paths.js";
 
 export type { Downloaded } from "./download.js";
@@ -78,6 +79,8 @@ export interface ServiceClientOptions {
   /** Cap on a downloaded file, in bytes, unless a call gives its own (default 1 GiB). */
   maxDownloadBytes?: number;
   retry?: Partial<RetryPolicy>;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
   onEvent?: (event: ServiceEvent) => void;
 }
 
@@ -161,9 +164,11 @@ export class ServiceClient {
       maxDownloadBytes: options.maxDownloadBytes ?? 1024 * 1024 * 1024,
       retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     };
-    this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000);
-    this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true);
-    this.#downloadDispatcher = isLoopbackHost(base.hostname) ? this.#dispatcher : createDispatcher(options.connectTimeoutMs ?? 10_000, false, publicOnlyLookup);
+    this.#dispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, false, options.env);
+    this.#paidDispatcher = createDispatcher(options.connectTimeoutMs ?? 10_000, true, options.env);
+    this.#downloadDispatcher = isLoopbackHost(base.hostname)
+      ? this.#dispatcher
+      : createDispatcher(options.connectTimeoutMs ?? 10_000, false, options.env, publicOnlyLookup);
     this.#onEvent = options.onEvent;
   }
 
@@ -316,17 +321,18 @@ export class ServiceClient {
     const { head, value: raw } = result;
     const text = raw.toString("utf8");
     const json = parseJson(text);
-    const traceId = traceIdOf(json) ?? headerValue(head.headers, "x-trace-id");
+    const traceId = traceIdOf(json, secrets) ?? traceIdFromHeaders(head.headers, secrets);
     const withTrace = traceId ? { traceId } : {};
     if (head.status >= 200 && head.status < 300) {
       const parsed = schema.safeParse(json);
+      const kept = (): RawAnswer => rawAnswer(head.status, head.headers, text, secrets);
       if (parsed.success) {
-        return { kind: "accepted", status: head.status, value: parsed.data, message: `HTTP ${head.status}`, attempts, ...withTrace };
+        return { kind: "accepted", status: head.status, value: parsed.data, message: `HTTP ${head.status}`, attempts, raw: kept, ...withTrace };
       }
-      // The service took the request but its answer cannot be used: for a paid call the work may exist
-      // and be billed without our knowing its id, which is exactly "ambiguous".
-      const why = json === undefined ? "is not JSON" : `does not match the expected shape (${oneLine(describeIssues(parsed.error), 200)})`;
-      return { kind: "ambiguous", code: "BAD_BODY", status: head.status, message: `the answer ${why}`, attempts, ...withTrace };
+      // The service took the request but podc cannot find in its answer what it needs: for a paid call the work may
+      // exist and be billed, which is exactly "ambiguous". The answer itself is kept, for a podc that can read it.
+      const why = json === undefined ? "is not JSON" : `lacks what podc needs (${oneLine(describeIssues(parsed.error), 200)})`;
+      return { kind: "ambiguous", code: "BAD_BODY", status: head.status, message: `the answer ${why}`, attempts, raw: kept(), ...withTrace };
     }
     if (callClass === "paid" && head.status >= 300 && head.status < 400) {
       // Something at the service's address received the request and sent it elsewhere: whether it also
@@ -366,10 +372,10 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
 }
 
-function traceIdOf(json: unknown): string | undefined {
+function traceIdOf(json: unknown, secrets: readonly string[]): string | undefined {
   if (typeof json !== "object" || json === null) return undefined;
   const id = (json as { trace_id?: unknown }).trace_id;
-  return typeof id === "string" && id.length > 0 ? id : undefined;
+  return typeof id === "string" && id.length > 0 ? oneLine(redact(id, secrets), 200) : undefined;
 }
 
 function tell(listener: ((event: ServiceEvent) => void) | undefined, event: ServiceEvent): void {

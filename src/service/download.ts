@@ -5,11 +5,13 @@ import type { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { removeQuietly, tempBeside } from "../files/durable.js";
 import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, readErrorBody, transportOutcome, type ResponseHead } from "./exchange.js";
-import { refuseInsecureUrl } from "../contract/loopback.js";
+import { refuseAudioLink } from "../contract/loopback.js";
 import { isNonPublicAddress } from "../contract/private-address.js";
 import { NON_PUBLIC_ADDRESS } from "./public-lookup.js";
+import { sniffAudioType } from "./audio-type.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
+import { traceIdFromHeaders } from "./raw-answer.js";
 import { syncFolderSoon } from "../files/folder-sync.js";
 import { fsyncInTurn } from "../files/fsync-later.js";
 
@@ -65,8 +67,8 @@ type HopResult =
   | { type: "file"; bytes: number; sha256: string; contentType: string; head: Buffer };
 
 /**
- * One download attempt: follows at most five redirects, each to `https:` (or `http:` on loopback),
- * sends the key only to `keyOrigin`, requires an audio content type (audio/*, application/octet-stream),
+ * One download attempt: follows at most five redirects, each to `https:` or `http:`, sends the key only to `keyOrigin`,
+ * requires bytes of an audio format (or an audio/* content type for a format podc cannot tell) and names the file after them,
  * enforces `maxBytes`, and streams into a temporary file beside `destPath` that is fsynced and renamed
  * into place only when complete (at `finalPath`'s name for its content type, in the same folder, when given). A 4xx other than 429 is "rejected" (an expired link is not a bad key);
  * throws LocalError only when the destination cannot be written.
@@ -88,7 +90,7 @@ export async function downloadAudio(
   const folder = dirname(resolve(destPath));
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
-    const refusal = refuseInsecureUrl(current) ?? (ctx.publicOnly && isNonPublicAddress(current.hostname) ? nonPublic(current) : undefined);
+    const refusal = refuseAudioLink(current) ?? (ctx.publicOnly && isNonPublicAddress(current.hostname) ? nonPublic(current) : undefined);
     if (refusal) return reject(hop === 0 ? refusal : `redirected to a refused address: ${refusal}`);
     ctx.onAttempt?.(current.href);
     const temp = tempBeside(resolve(destPath), ".part");
@@ -118,7 +120,7 @@ export async function downloadAudio(
         return transportOutcome(result.failure, 1, secrets);
       }
       const { head, value } = result;
-      const traceId = headerValue(head.headers, "x-trace-id");
+      const traceId = traceIdFromHeaders(head.headers, secrets);
       const extra = { status: head.status, ...(traceId ? { traceId } : {}) };
       switch (value.type) {
         case "redirect": {
@@ -130,7 +132,7 @@ export async function downloadAudio(
         case "error":
           return downloadFailure(head, value.text, traceId, secrets);
         case "not-audio":
-          return reject(`the link answered ${value.contentType || "no content type"}, not audio`, extra);
+          return reject(`the link answered ${value.contentType || "no content type"}, not audio (its bytes are no audio format podc knows)`, extra);
         case "too-big":
           return reject(`the file is ${value.declared} bytes, more than the ${options.maxBytes} allowed`, extra);
         case "file": {
@@ -160,10 +162,9 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
   if (head.status < 200 || head.status >= 300) {
     return { type: "error", text: (await readCapped(body, ERROR_BODY_BYTES)).toString("utf8") };
   }
-  const contentType = (headerValue(head.headers, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!(contentType.startsWith("audio/") || contentType === "application/octet-stream")) {
-    return { type: "not-audio", contentType };
-  }
+  const declaredType = (headerValue(head.headers, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  // A page or an error in JSON is refused before its bytes are written; anything else is judged by its bytes below.
+  if (/^(text\/|application\/(json|xml|xhtml))/.test(declaredType)) return { type: "not-audio", contentType: declaredType };
   const declared = Number(headerValue(head.headers, "content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return { type: "too-big", declared };
   let fd: number | undefined;
@@ -194,6 +195,9 @@ async function consumeHop(head: ResponseHead, body: Readable, temp: string, maxB
     await localStep(`cannot flush ${temp}`, () => fsyncInTurn(file));
     // A copy of the first bytes only: the chunks are the network's, and may be small.
     const first = Buffer.concat(head, Math.min(bytes, HEAD_BYTES));
+    // The bytes say what the file is; the header only when they are no format podc knows and it names audio.
+    const contentType = sniffAudioType(first) ?? (declaredType.startsWith("audio/") ? declaredType : undefined);
+    if (contentType === undefined) return { type: "not-audio", contentType: declaredType };
     return { type: "file", bytes, sha256: hash.digest("hex"), contentType, head: first };
   } finally {
     if (fd !== undefined) closeQuietly(fd);

@@ -1,4 +1,4 @@
-import { Agent, type Dispatcher } from "undici";
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
 import type { LookupFunction } from "node:net";
 import { finished, type Readable } from "node:stream";
@@ -6,6 +6,7 @@ import { oneLine, redact } from "./redact.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { parseRetryAfter } from "./retry.js";
 import { ErrorBodySchema } from "../contract/responses.js";
+import { traceIdFromHeaders } from "./raw-answer.js";
 
 /*
  * One HTTP attempt over the shared keep-alive agent, and the single fact the money rules hinge on:
@@ -26,9 +27,11 @@ interface Probe {
  * "sent" and would be reported as an unknown outcome — a false alarm about money. `lookup` resolves the names
  * its sockets connect to (downloads use one that refuses addresses of private networks).
  */
-export function createDispatcher(connectTimeoutMs: number, fresh = false, lookup?: LookupFunction): Dispatcher {
+export function createDispatcher(connectTimeoutMs: number, fresh = false, env: NodeJS.ProcessEnv = process.env, lookup?: LookupFunction): Dispatcher {
+  const proxy = proxySettings(env);
   const connect = { timeout: connectTimeoutMs, ...(lookup ? { lookup } : {}) };
-  const agent = new Agent(fresh ? { connect, pipelining: 0 } : { connect, keepAliveTimeout: 4_000 });
+  const options = fresh ? { connect, pipelining: 0 } : { connect, keepAliveTimeout: 4_000 };
+  const agent = proxy.httpProxy || proxy.httpsProxy ? new EnvHttpProxyAgent({ ...options, ...proxy }) : new Agent(options);
   return agent.compose((dispatch) => (opts, handler) => {
     const probe = (opts as { [PROBE]?: Probe })[PROBE];
     if (!probe) return dispatch(opts, handler);
@@ -55,6 +58,22 @@ export function createDispatcher(connectTimeoutMs: number, fresh = false, lookup
     });
     return dispatch(opts, marked);
   });
+}
+
+/** Where requests go through a proxy: the usual environment variables' values ("" for none). */
+interface ProxySettings {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/**
+ * The proxy settings of an environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, in upper or lower case (lower first, as
+ * curl reads them). Only these are read, so a client made for a given environment never looks at another's.
+ */
+function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
+  const read = (name: string): string => env[name.toLowerCase()] ?? env[name] ?? "";
+  return { httpProxy: read("HTTP_PROXY"), httpsProxy: read("HTTPS_PROXY"), noProxy: read("NO_PROXY") };
 }
 
 export interface AttemptSpec {
@@ -220,7 +239,7 @@ export function transportOutcome<T>(failure: TransportFailure, attempts: number,
   const message = redact(failure.message, secrets);
   if (failure.beforeSend) return { kind: "not-sent", code: failure.code, message, attempts };
   const head = failure.head;
-  const traceId = head ? headerValue(head.headers, "x-trace-id") : undefined;
+  const traceId = head ? traceIdFromHeaders(head.headers, secrets) : undefined;
   if (head && head.status >= 300) {
     // The status line arrived before the body broke: the service's verdict is known even if its words are not.
     const retryAfterMs = parseRetryAfter(headerValue(head.headers, "retry-after"));
@@ -286,13 +305,23 @@ export function parseJson(text: string): unknown {
 }
 
 /**
- * The words of an error answer: the documented body's `error.message` and `trace_id` when the service
- * sent JSON, else the plain text itself (a wrong path gets plain text), on one line and without secrets.
+ * The words of an error answer: the documented body's `error.message` and `trace_id` when the service sent JSON (or
+ * the usual variants: `error` as a string, a top-level `message` or `detail`), else the plain text itself (a wrong path
+ * gets plain text), on one line and without secrets.
  */
 export function readErrorBody(text: string, status: number, secrets: readonly string[]): { message: string; traceId?: string } {
-  const parsed = ErrorBodySchema.safeParse(parseJson(text));
-  const raw = parsed.success ? parsed.data.error.message : text;
+  const json = parseJson(text);
+  const parsed = ErrorBodySchema.safeParse(json);
+  const raw = parsed.success ? parsed.data.error.message : (looseMessage(json) ?? text);
   const message = oneLine(redact(raw, secrets), 300) || `HTTP ${status} with an empty body`;
-  const traceId = parsed.success ? parsed.data.trace_id : undefined;
+  const given = typeof json === "object" && json !== null ? (json as { trace_id?: unknown }).trace_id : undefined;
+  const traceId = typeof given === "string" && given !== "" ? oneLine(redact(given, secrets), 200) : undefined;
   return traceId ? { message, traceId } : { message };
+}
+
+function looseMessage(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const body = json as { error?: unknown; message?: unknown; detail?: unknown };
+  for (const value of [body.error, body.message, body.detail]) if (typeof value === "string" && value !== "") return value;
+  return undefined;
 }

@@ -113,17 +113,49 @@ describe("download", () => {
     }
   });
 
-  it("refuses plain http:// to anything but loopback, directly or by redirect", async () => {
-    const direct = record(await api.download("http://cdn.example.com/a.wav", dest()));
+  it("refuses links that are not http(s), directly or by redirect", async () => {
+    const direct = record(await api.download("ftp://cdn.example.com/a.wav", dest()));
     expect(direct).toMatchObject({ kind: "rejected", attempts: 1 });
-    expect(direct.message).toMatch(/plain http:\/\/ is refused/);
-    const bounce = await tinyServer((_req, res) => res.writeHead(302, { location: "http://cdn.example.com/a.wav" }).end());
+    expect(direct.message).toMatch(/unsupported URL scheme ftp:/);
+    const bounce = await tinyServer((_req, res) => res.writeHead(302, { location: "file:///etc/passwd" }).end());
     try {
       const outcome = record(await api.download(`${bounce.url}/a.wav`, dest()));
       expect(outcome).toMatchObject({ kind: "rejected" });
       expect(outcome.message).toMatch(/redirected to a refused address/);
     } finally {
       bounce.server.close();
+    }
+  });
+
+  it("names a file after its bytes, whatever the server calls it, and refuses bytes that are no audio", async () => {
+    const mp3 = Buffer.concat([Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x00", "latin1"), Buffer.alloc(64, 0xaa)]);
+    const flac = Buffer.concat([Buffer.from("fLaC", "latin1"), Buffer.alloc(64)]);
+    const served = new Map<string, [string | undefined, Buffer]>([
+      ["/octet.mp3", ["binary/octet-stream", mp3]],
+      ["/none.flac", [undefined, flac]],
+      ["/lies.wav", ["audio/wav", mp3]],
+      ["/noise", ["application/octet-stream", Buffer.alloc(64, 7)]],
+    ]);
+    const cdn = await tinyServer((req, res) => {
+      const [type, body] = served.get(req.url ?? "")!;
+      res.writeHead(200, type ? { "content-type": type } : {}).end(body);
+    });
+    try {
+      const named = (type: string): string => ({ "audio/mpeg": "a.mp3", "audio/flac": "a.flac" })[type] ?? "a.bin";
+      for (const [path, type] of [
+        ["/octet.mp3", "audio/mpeg"],
+        ["/none.flac", "audio/flac"],
+        ["/lies.wav", "audio/mpeg"],
+      ] as const) {
+        const target = dest();
+        const outcome = record(await api.download(`${cdn.url}${path}`, target, { finalPath: (t) => join(target, "..", named(t)) }));
+        expect(outcome.kind === "accepted" && [outcome.value.contentType, outcome.value.path.endsWith(named(type))]).toEqual([type, true]);
+      }
+      const noise = record(await api.download(`${cdn.url}/noise`, dest()));
+      expect(noise.kind).toBe("rejected");
+      expect(noise.message).toMatch(/not audio/);
+    } finally {
+      cdn.server.close();
     }
   });
 
