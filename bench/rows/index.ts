@@ -9,8 +9,9 @@ import { fountainPeers } from "./fountain-peers.js";
 import { linearity } from "./linearity.js";
 import { lsp } from "./lsp.js";
 import { memory } from "./memory.js";
+import { requests } from "./requests.js";
 import { runner } from "./runner.js";
 import { stateStore } from "./state-store.js";
 import { throughput } from "./throughput.js";
 
-export const ROWS: Row[] = [coldStart, throughput, memory, linearity, lsp, fountainPeers, stateStore, runner, build, alignment];
+export const ROWS: Row[] = [coldStart, throughput, memory, linearity, requests, lsp, fountainPeers, stateStore, runner, build, alignment];
