@@ -1,9 +1,11 @@
-import { resolve } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { PlanJson } from "../lower/plan-json.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { lockedRequest, readLock } from "./model-lock.js";
+import { repositoryRoot } from "../run/index.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";
@@ -40,11 +42,14 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     return EXIT.usage;
   }
   const json = new PlanJson();
+  // The requests as podc run would send them: a song podc.lock holds a model for is shown with it (model-lock.ts).
+  const root = repositoryRoot(dirname(file), io.cwd);
+  const songs = readLock(root).episodes[relative(root, file).split(sep).join("/")]?.songs;
   const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), {
     file: shown,
     config: loaded.config,
     tree: false,
-    onRequests: (requests) => json.add(requests),
+    onRequests: (requests) => json.add(songs === undefined ? requests : requests.map((request) => lockedRequest(request, songs, false))),
   });
   await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);

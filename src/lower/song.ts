@@ -34,6 +34,11 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   return new PlannedSongRequest(body, origin, takes.pickWritten ? takes.pick : undefined);
 }
 
+/** `request` sent with `model` in place of its own: the same song, origin and pick, a new body and so a new key. */
+export function withModel(request: PlannedSong, model: string): PlannedSong {
+  return new PlannedSongRequest({ ...request.body, model }, request.origin, request.pick);
+}
+
 const SONG_KEY = keyProperty(songKey);
 
 /** A song request, its members in the order a plan prints them; `pick` only when the script says. */
