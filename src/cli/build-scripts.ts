@@ -1,10 +1,12 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Config } from "../config/schema.js";
 import { BuildError } from "../episode/build-error.js";
 import { buildEpisode } from "../episode/build-episode.js";
 import { everyRequestDone } from "../episode/episode-audio.js";
 import { FFMPEG_INSTALL_HINT, findFfmpeg } from "../episode/ffmpeg.js";
 import { displayPath } from "../files/display-path.js";
-import { describeFileError, isFileError, jobKey } from "../run/index.js";
+import { describeFileError, episodeFolder, isFileError, jobKey, MANIFEST_FILE } from "../run/index.js";
 import type { TaggedScript } from "./compile-scripts.js";
 import { version } from "./installation.js";
 import { EXIT, type Io } from "./io.js";
@@ -50,6 +52,16 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
     const command = (verb: string) =>
       [verb, ...(choice.local ? ["--local"] : []), ...(choice.out !== undefined ? ["--out", quoted(choice.out)] : []), quoted(script.source)].join(" ");
     const fix = command("podc run");
+    const tableRead = choice.local ? undefined : localAudioInstead(script.outDir, script.source);
+    if (tableRead !== undefined) {
+      // After `podc run --local`, `podc run` would be the paid way to audio the writer already has locally.
+      io.stderr.write(
+        `${choice.who}: ${script.source}: no audio yet in ${show(script.outDir)}/, but a local run's is in ${show(tableRead)}/: ` +
+          `\`${command("podc build --local")}\` builds that table read (\`${fix}\` pays for the service's audio)\n`,
+      );
+      code = EXIT.failed;
+      continue;
+    }
     const keyBase = choice.keyBase;
     try {
       const started = performance.now();
@@ -92,6 +104,13 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
     }
   }
   return code;
+}
+
+/** The folder of a local run's audio of the episode whose service folder `outDir` has none, if it has a manifest. */
+function localAudioInstead(outDir: string, source: string): string | undefined {
+  if (existsSync(join(outDir, MANIFEST_FILE))) return undefined;
+  const local = episodeFolder(dirname(outDir), source, true).dir;
+  return existsSync(join(local, MANIFEST_FILE)) ? local : undefined;
 }
 
 /** `m:ss` or `h:mm:ss`. */

@@ -64,6 +64,7 @@ export interface Command<O extends OptionTable = OptionTable> {
 }
 
 const HELP_OPTION: OptionSpec = { type: "boolean", short: "h", help: "show this help" };
+const NO_COLOR_OPTION: OptionSpec = { type: "boolean", help: "no colour in what is printed (as NO_COLOR=1 does)" };
 
 /** A command from its option table and what it does with the parsed arguments. */
 export function defineCommand<const O extends OptionTable>(spec: CommandSpec<O>, handler: (args: Parsed<O>, io: Io) => Promise<number>): Command<O> {
@@ -83,7 +84,8 @@ export function defineCommand<const O extends OptionTable>(spec: CommandSpec<O>,
           io.stdout.write(helpText(spec));
           return EXIT.ok;
         }
-        return await handler(parsed, io);
+        // One switch for every command: what prints in colour asks useColor, which reads NO_COLOR.
+        return await handler(parsed, parsed.values["no-color"] === true ? { ...io, env: { ...io.env, NO_COLOR: "1" } } : io);
       } catch (error) {
         if (error instanceof UsageError) {
           io.stderr.write(`podc ${spec.name}: ${error.message}\n`);
@@ -95,9 +97,9 @@ export function defineCommand<const O extends OptionTable>(spec: CommandSpec<O>,
   };
 }
 
-/** The option table with `--help` added, as parsed and as shown. */
+/** The option table with `--no-color` and `--help` added, as parsed and as shown. */
 function allOptions(spec: CommandSpec<OptionTable>): OptionTable {
-  return { ...spec.options, help: HELP_OPTION };
+  return { ...spec.options, "no-color": NO_COLOR_OPTION, help: HELP_OPTION };
 }
 
 /** `argv` parsed against the command's table, or "help" when help was asked for. Mistakes throw UsageError. */

@@ -17,6 +17,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
   stats: { summary: "count words, turns and spoken time per speaker and section, and what a run bills", load: () => import("./stats.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
+  plan: { summary: "say what the next run will send: new, changed and reused requests, billed units, cost", load: () => import("./plan.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   build: { summary: "assemble the finished episode: mp3 with chapters, transcripts, a preview page", load: () => import("./build.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },

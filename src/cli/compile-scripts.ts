@@ -6,6 +6,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { episodeTags, type EpisodeTags } from "../episode/episode-tags.js";
 import { episodeFolder, repositoryRoot, type CompiledScript } from "../run/index.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { lockedPlan, readLock, type ModelLock } from "./model-lock.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";
@@ -16,6 +17,8 @@ import { decodeScript, readScript, Workspace } from "./workspace.js";
 export interface OutChoice {
   out: string | undefined;
   local: boolean;
+  /** `--update-models`: songs yet to be made ask for `auto` again, whatever podc.lock says (model-lock.ts). */
+  updateModels?: boolean;
 }
 
 /** A compiled script with what its title page says of the episode (for the finished episode's tags). */
@@ -37,6 +40,7 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
   let configPath: string | undefined;
   let root: string | undefined;
   const names = new Map<string, string>();
+  let lock: ModelLock | undefined;
   for (const file of files) {
     const shown = displayPath(file, io.cwd);
     const loaded = workspace.configFor(file);
@@ -75,12 +79,14 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       failed = true;
       continue;
     }
+    const sourceInRoot = relative(root, file).split(sep).join("/");
+    lock ??= readLock(root);
     scripts.push({
       name,
       source: shown,
-      sourceInRoot: relative(root, file).split(sep).join("/"),
+      sourceInRoot,
       outDir,
-      plan: analysis.plan,
+      plan: lockedPlan(analysis.plan, lock, sourceInRoot, where.updateModels === true),
       tags: episodeTags(analysis.script),
     });
   }

@@ -1,8 +1,10 @@
-import { resolve } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { lockedRequest, readLock } from "./model-lock.js";
+import { repositoryRoot } from "../run/index.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";
@@ -38,7 +40,11 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
     io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
     return EXIT.usage;
   }
+  // The requests as podc run would send them: a song podc.lock holds a model for is shown with it (model-lock.ts).
+  const root = repositoryRoot(dirname(file), io.cwd);
+  const songs = readLock(root).episodes[relative(root, file).split(sep).join("/")]?.songs;
   const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
+  if (analysis.plan && songs !== undefined) analysis.plan.requests = analysis.plan.requests.map((request) => lockedRequest(request, songs, false));
   await printer.ready(analysis.diagnostics, analysis.source);
   printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {

@@ -94,6 +94,7 @@ function workflow(projectInRepo: string): string {
   const defaults = projectInRepo === "" ? "" : `defaults:\n  run:\n    working-directory: ${projectInRepo}\n\n`;
   return `# Checks every .pod script on each push and pull request. Mistakes appear as annotations on the lines they
 # are about (through the problem matcher), and scripts not in the canonical layout fail the job (podc fmt fixes them).
+# The job's summary says what the branch will send and cost (podc plan).
 name: podc
 
 on:
@@ -105,6 +106,8 @@ ${defaults}jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # podc plan compares with the pull request's base branch
       - uses: actions/setup-node@v4
         with:
           node-version: 20
@@ -116,6 +119,16 @@ ${defaults}jobs:
         run: npx podc check --format line
       - name: Check the layout
         run: npx podc fmt --check
+      - name: Say what this branch will send (the job's summary)
+        # The service's address and the shared store let the plan read what is paid already; without them every
+        # request counts as to send. The key is not needed: nothing is sent.
+        env:
+          PODC_BASE_URL: \${{ vars.PODC_BASE_URL }}
+          PODC_STATE_URL: \${{ secrets.PODC_STATE_URL }}
+        run: |
+          base=""
+          if [ -n "$GITHUB_BASE_REF" ]; then base="--base origin/$GITHUB_BASE_REF"; fi
+          npx podc plan --markdown $base >> "$GITHUB_STEP_SUMMARY"
 `;
 }
 

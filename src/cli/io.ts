@@ -12,10 +12,14 @@ export interface Io {
 /** Exit codes of every command (see docs/cli.md). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-/** Colour only on a terminal, never with NO_COLOR set, always with FORCE_COLOR set. */
+/**
+ * Colour only on a terminal; never with NO_COLOR set (which `--no-color` sets), nor with FORCE_COLOR=0 or false; always
+ * with FORCE_COLOR set to anything else, empty included (as supports-color reads it).
+ */
 export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return true;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== "0" && force !== "false";
   return stream.isTTY === true;
 }
 

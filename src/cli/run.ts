@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
+import type { PlannedSong } from "../lower/plan.js";
 import {
   apiKeyFrom,
   baseUrlFrom,
@@ -9,6 +10,7 @@ import {
   dryRun,
   dryRunText,
   journalCopyDir,
+  jobKey,
   JsonReporter,
   LinesReporter,
   localKeyBase,
@@ -21,7 +23,8 @@ import {
 } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { compileScripts } from "./compile-scripts.js";
+import { compileScripts, type TaggedScript } from "./compile-scripts.js";
+import { LOCK_FILE, mixedModels, readLock, recordModels } from "./model-lock.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
 const OPTIONS = {
@@ -38,6 +41,7 @@ const OPTIONS = {
     help: "send nothing if the requests this run would send are estimated to cost more (in pricing.currency; overrides service.maxCost)",
   },
   "no-build": { type: "boolean", help: "stop once the audio is here: do not assemble the finished episode (podc build)" },
+  "update-models": { type: "boolean", help: "songs yet to be made ask for auto, not the model podc.lock says the episode's songs were made with" },
   "max-file-mb": { type: "string", arg: "N", default: "512", help: "largest audio file accepted, in megabytes" },
 } as const;
 
@@ -65,7 +69,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     throw new UsageError(`--max-file-mb: expected a whole number of megabytes, at least 1, got ${values["max-file-mb"]}`);
   const maxCostFlag = values["max-cost"] === undefined ? undefined : parseAmount(values["max-cost"]);
   const files = positionals.map((p) => resolve(io.cwd, p));
-  const compiled = await compileScripts(files, { out: values.out, local: values.local }, io);
+  const compiled = await compileScripts(files, { out: values.out, local: values.local, updateModels: values["update-models"] }, io);
   if ("exitCode" in compiled) return compiled.exitCode;
   const { scripts, config, root } = compiled;
   // A cap is about money: --local bills nothing, so it never applies there.
@@ -154,6 +158,8 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     return outcome.exitCode;
   }
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${displayPath(path, io.cwd)}\n`);
+  // What the service made is locked (podc.lock); a local run's models are the emulator's, never locked.
+  if (!values.local) lockModels(scripts, root, keyBase!, io);
   if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
   // Loaded only now: a run that stops early never pays for loading the build.
   const { buildScripts } = await import("./build-scripts.js");
@@ -176,6 +182,23 @@ async function reporterFor(json: boolean, io: Io): Promise<Reporter> {
   if (json) return new JsonReporter(io.stdout, io.stderr, io.cwd);
   if (!io.stderr.isTTY) return new LinesReporter(io.stderr, io.cwd);
   return terminalReporter(io.stderr, io.cwd, useColor(io.stderr, io.env));
+}
+
+/** Records the concrete model of every song made in podc.lock, and reports an episode whose songs were made with several. */
+function lockModels(scripts: readonly TaggedScript[], root: string, keyBase: string, io: Io): void {
+  const lock = readLock(root);
+  const episodes = scripts.map((s) => ({
+    source: s.sourceInRoot,
+    plan: s.plan,
+    outDir: s.outDir,
+    jobKey: (r: PlannedSong) => jobKey(r.path, r.body, keyBase),
+  }));
+  if (recordModels(root, lock, episodes)) io.stderr.write(`podc: ${LOCK_FILE} records the model each song was made with: commit it\n`);
+  for (const script of scripts) {
+    const mixed = mixedModels(lock, script.sourceInRoot);
+    // Reported, not mended: making a paid song again is paying again, the writer's choice (a song's Model header).
+    if (mixed !== undefined) io.stderr.write(`podc: ${script.source}: one episode, several models — ${mixed}\n`);
+  }
 }
 
 function configError(io: Io, message: string): number {

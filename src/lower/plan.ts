@@ -1,4 +1,5 @@
 import type { PodcastRequest, SongRequest } from "../contract/requests.js";
+import type { CutBy } from "./cut-points.js";
 
 /** Where in the script a request comes from: its first line, the enclosing section, and the song's title. */
 export interface Origin {
@@ -6,10 +7,11 @@ export interface Origin {
   section?: string;
   song?: string;
   /**
-   * On a podcast request that continues the segment of the one before: the limit that ended that one — it held
-   * `turnsPerRequest` turns, or this request's first turn brought in one voice more than `voicesPerRequest`.
+   * On a podcast request that continues the segment of the one before: what ended that one — a content cut point
+   * (lower/cut-points.ts), reaching `turnsPerRequest` turns, or this request's first turn bringing in one voice more
+   * than `voicesPerRequest`.
    */
-  cutBy?: "turnsPerRequest" | "voicesPerRequest";
+  cutBy?: CutBy;
 }
 
 interface PlannedBase {

@@ -8,6 +8,7 @@ import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
 import type { Origin, PlannedPodcast } from "./plan.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
+import { cutTurns, type RequestLimits } from "./cut-points.js";
 
 // How merging and splitting meet: a speech is either appended whole to the previous turn or starts new
 // turns; it is never divided between the two. It is appended (with one space) when the previous turn
@@ -109,38 +110,12 @@ function surelySaysWithin(speech: Speech, limit: number): boolean {
 
 const NOT_WHITE_SPACE = /\S/;
 
-// A segment's turns are cut greedily into requests: a request ends when it holds `turnsPerRequest` turns, or when the
-// next turn would bring in one voice more than `voicesPerRequest` (a panel of three voices is several two-voice
-// conversations, in order). A request that continues its segment says in its origin which limit cut it, so the
-// boundaries show in `podc compile`.
-
-export interface RequestLimits {
-  turnsPerRequest: number;
-  voicesPerRequest: number;
-}
+// A segment's turns are cut into requests where cut-points.ts says; a request that continues its segment says in its
+// origin what ended the one before (a content cut point, or a limit), so the boundaries show in `podc compile`.
 
 /** The podcast requests of one segment's turns, each within both limits (each at least 1). */
 export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined): PlannedPodcast[] {
-  const requests: PlannedPodcast[] = [];
-  // The request being filled is turns[from, i), with these voices.
-  const voices = new Set<string>();
-  let from = 0;
-  let cutBy: Origin["cutBy"];
-  for (let i = 0; i < turns.length; i++) {
-    const voice = turns[i]!.voice;
-    let cut: Origin["cutBy"];
-    if (i - from >= limits.turnsPerRequest) cut = "turnsPerRequest";
-    else if (!voices.has(voice) && voices.size >= limits.voicesPerRequest) cut = "voicesPerRequest";
-    if (cut !== undefined) {
-      requests.push(request(turns, from, i, section, cutBy));
-      from = i;
-      voices.clear();
-      cutBy = cut;
-    }
-    voices.add(voice);
-  }
-  if (from < turns.length) requests.push(request(turns, from, turns.length, section, cutBy));
-  return requests;
+  return cutTurns(turns, limits).map((cut) => request(turns, cut.from, cut.to, section, cut.after));
 }
 
 /** The request of turns[from, to), not empty. */

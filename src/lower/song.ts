@@ -36,6 +36,14 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   return request;
 }
 
+/** `request` sent with `model` in place of its own: the same song, origin and pick, a new body and so a new key. */
+export function withModel(request: PlannedSong, model: string): PlannedSong {
+  const body = { ...request.body, model };
+  const made: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin: request.origin };
+  if (request.pick !== undefined) made.pick = request.pick;
+  return made;
+}
+
 /**
  * The body of one song block's request, as songRequest builds it (limit errors go to `diagnostics`), without its key.
  * `takes` is what the song's Takes and Pick say; without it they are read here (and their errors reported).

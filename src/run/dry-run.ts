@@ -19,6 +19,8 @@ import { displayPath } from "../files/display-path.js";
 export interface DryRunRequest {
   order: number;
   kind: "song" | "podcast";
+  /** The job key (run/job.ts): what the journal and the shared store know the request by. */
+  job: string;
   origins: Origin[];
   /** Podcast: spoken text; song: lyrics. In Unicode code points. */
   characters: number;
@@ -28,6 +30,8 @@ export interface DryRunRequest {
   cost?: number;
   state: JobState;
   action: string;
+  /** What a run does with it first: send it (a paid POST), or report it, or carry on with what was sent before. */
+  step: "send" | "report" | "continue";
 }
 
 export interface DryRunEpisode {
@@ -102,12 +106,14 @@ export function dryRun(
       view.requests.push({
         order: entry.order,
         kind: job.kind,
+        job: job.key,
         origins: entry.origins,
         characters,
         billedUnits: units,
         ...(pricing ? { cost: roundMoney(requestCost(job, pricing)) } : {}),
         state: record.state,
         action: stepText(step, record, choices.local),
+        step: step.type === "send" ? "send" : step.type === "report" ? "report" : "continue",
       });
       if (counted.has(job.key)) continue;
       counted.add(job.key);

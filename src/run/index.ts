@@ -24,7 +24,7 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
  * downloads, manifests) is the runner's own.
  */
 
-export { dryRunText, type DryRunReport } from "./dry-run.js";
+export { dryRunText, type DryRunReport, type DryRunRequest } from "./dry-run.js";
 export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
 export type { Reporter, RunEvent } from "./events.js";
 export { jobKey, localKeyBase, type CompiledScript } from "./job.js";

@@ -91,6 +91,8 @@ describe("podc check", () => {
     const root = project({ "ep.pod": BROKEN });
     expect((await runPodc(["check"], root, { FORCE_COLOR: "1", NO_COLOR: "" })).stderr).toContain("\u001b[");
     expect((await runPodc(["check"], root, { FORCE_COLOR: "1", NO_COLOR: "1" })).stderr).not.toContain("\u001b[");
+    expect((await runPodc(["check", "--no-color"], root, { FORCE_COLOR: "1", NO_COLOR: "" })).stderr).not.toContain("\u001b[");
+    expect((await runPodc(["check"], root, { FORCE_COLOR: "0", NO_COLOR: "" })).stderr).not.toContain("\u001b[");
   });
 });
 

@@ -53,6 +53,9 @@ describe("podc init", () => {
     const workflow = readFileSync(join(root, ".github/workflows/podc.yml"), "utf8");
     expect(workflow).toMatch(/run: npx podc check --format line\n/);
     expect(workflow).toMatch(/run: npx podc fmt --check\n/);
+    // The job's summary says what the branch will send, against the pull request's base.
+    expect(workflow).toContain('npx podc plan --markdown $base >> "$GITHUB_STEP_SUMMARY"');
+    expect(workflow).toContain("fetch-depth: 0");
     expect(workflow).toMatch(/::add-matcher::\$\{\{ github\.workspace \}\}\/\.github\/podc-problem-matcher\.json/);
   });
 

@@ -298,6 +298,17 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build before any run",
     expect(build.stderr).toContain(`podc build: examples/lighthouse-keepers.pod: no audio yet in out/local/lighthouse-keepers/: run \`${FIX}\` first`);
     expect(existsSync(join(dir, "out"))).toBe(false);
   });
+
+  it("after a local run, names podc build --local, not the paid podc run", async () => {
+    const dir = exampleRepo("lighthouse-keepers", repos);
+    expect((await podc(["run", "--local", "--no-build", SCRIPT], dir, SHELL_ENV)).code).toBe(0);
+    const build = await podc(["build", SCRIPT], dir, SHELL_ENV);
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain(
+      "podc build: examples/lighthouse-keepers.pod: no audio yet in out/lighthouse-keepers/, but a local run's is in out/local/lighthouse-keepers/: " +
+        "`podc build --local examples/lighthouse-keepers.pod` builds that table read (`podc run examples/lighthouse-keepers.pod` pays for the service's audio)",
+    );
+  }, 120_000);
 });
 
 describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that repeats a request", () => {

@@ -105,16 +105,19 @@ describe("lower", () => {
     expect(lower(script([]), { source: "y.pod", config: config(), cast: CAST }).plan).toStrictEqual({ source: "y.pod", requests: [] });
   });
 
-  it("cuts podcast requests every turnsPerRequest turns, 10 by default", () => {
+  it("cuts podcast requests within turnsPerRequest turns, 10 by default, each starting at its first turn's line", () => {
     const body = Array.from({ length: 23 }, (_, i) => speech(i % 2 === 0 ? "HOST" : "GUEST", [`Line ${i}.`], i + 1));
-    const sizes = (turnsPerRequest?: number) =>
-      lower(script(body), { source: "x.pod", config: config(turnsPerRequest === undefined ? {} : { turnsPerRequest }), cast: CAST }).plan.requests.map((r) =>
-        r.kind === "podcast" ? r.body.conversations.length : 0,
+    const requests = (turnsPerRequest?: number) =>
+      lower(script(body), { source: "x.pod", config: config(turnsPerRequest === undefined ? {} : { turnsPerRequest }), cast: CAST }).plan.requests.flatMap(
+        (r) => (r.kind === "podcast" ? [r] : []),
       );
-    expect(sizes()).toEqual([10, 10, 3]);
-    expect(sizes(4)).toEqual([4, 4, 4, 4, 4, 3]);
-    const origins = lower(script(body), { source: "x.pod", config: config(), cast: CAST }).plan.requests.map((r) => r.origin.line);
-    expect(origins).toEqual([1, 11, 21]);
+    for (const limit of [undefined, 4]) {
+      const made = requests(limit);
+      expect(made.flatMap((r) => r.body.conversations.map((t) => t.text))).toEqual(body.map((_, i) => `Line ${i}.`));
+      for (const r of made) expect(r.body.conversations.length).toBeLessThanOrEqual(limit ?? 10);
+      expect(made.map((r) => r.origin.line)).toEqual(made.map((r) => Number(/\d+/.exec(r.body.conversations[0]!.text)![0]) + 1));
+    }
+    expect(requests(4).length).toBeGreaterThanOrEqual(6);
   });
 
   it("applies the configured turn limit", () => {

@@ -14,10 +14,17 @@ function turns(count: number): LoweredTurn[] {
 const limits = (turnsPerRequest: number, voicesPerRequest = 2) => ({ turnsPerRequest, voicesPerRequest });
 
 describe("podcastRequests", () => {
-  it("cuts greedily every turnsPerRequest turns", () => {
-    expect(podcastRequests(turns(25), limits(10), undefined).map((r) => r.body.conversations.length)).toEqual([10, 10, 5]);
-    expect(podcastRequests(turns(10), limits(10), undefined).map((r) => r.body.conversations.length)).toEqual([10]);
-    expect(podcastRequests(turns(7), limits(3), undefined).map((r) => r.body.conversations.length)).toEqual([3, 3, 1]);
+  it("covers every turn once, in order, each request within both limits", () => {
+    for (const [count, max] of [
+      [25, 10],
+      [10, 10],
+      [7, 3],
+      [40, 10],
+    ] as const) {
+      const requests = podcastRequests(turns(count), limits(max), undefined);
+      expect(requests.flatMap((r) => r.body.conversations.map((t) => t.text))).toEqual(turns(count).map((t) => t.text));
+      for (const r of requests) expect(r.body.conversations.length).toBeLessThanOrEqual(max);
+    }
     expect(podcastRequests([], limits(10), undefined)).toEqual([]);
   });
 
@@ -34,12 +41,14 @@ describe("podcastRequests", () => {
     });
   });
 
-  it("gives each request the line of its first turn and the section", () => {
+  it("gives each request the line of its first turn and the section, and what ended the request before", () => {
     const requests = podcastRequests(turns(12), limits(10), "Interview");
-    expect(requests.map((r) => r.origin)).toEqual([
-      { line: 10, section: "Interview" },
-      { line: 20, section: "Interview", cutBy: "turnsPerRequest" },
-    ]);
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests[0]?.origin).toStrictEqual({ line: 10, section: "Interview" });
+    for (const r of requests.slice(1)) {
+      expect(r.origin).toMatchObject({ line: 10 + Number(/\d+/.exec(r.body.conversations[0]!.text)![0]), section: "Interview" });
+      expect(["content", "turnsPerRequest"]).toContain(r.origin.cutBy);
+    }
     expect(podcastRequests(turns(1), limits(10), undefined)[0]?.origin).toStrictEqual({ line: 10 });
   });
 
@@ -51,7 +60,7 @@ describe("podcastRequests", () => {
   });
 
   it("gives each request the key of its own body, the same on every read and in a copy", () => {
-    const [first, second] = podcastRequests(turns(4), limits(2), undefined);
+    const [first, second] = podcastRequests(turns(4), limits(1), undefined);
     expect(first?.key).toBe(requestKey("POST", "/v1/tts/podcast", first?.body));
     expect(second?.key).toBe(requestKey("POST", "/v1/tts/podcast", second?.body));
     expect(first?.key).not.toBe(second?.key);
@@ -72,18 +81,22 @@ describe("podcastRequests", () => {
   it("starts a new request when a turn brings in a third voice, and says so in its origin", () => {
     const panel: LoweredTurn[] = [
       { text: "Welcome.", voice: "Ethan", speaker: "ETHAN", line: 1 },
-      { text: "Thanks.", voice: "Luna", speaker: "LUNA", line: 2 },
+      { text: "Glad to be here.", voice: "Luna", speaker: "LUNA", line: 2 },
       { text: "Hello from me too.", voice: "Jake", speaker: "JAKE", line: 3 },
       { text: "Glad you could come.", voice: "Ethan", speaker: "ETHAN", line: 4 },
       { text: "And me?", voice: "Luna", speaker: "LUNA", line: 5 },
     ];
     const requests = podcastRequests(panel, limits(10), "Panel");
-    expect(requests.map((r) => r.body.conversations.map((t) => t.voice))).toEqual([["Ethan", "Luna"], ["Jake", "Ethan"], ["Luna"]]);
-    expect(requests.map((r) => r.origin)).toEqual([
-      { line: 1, section: "Panel" },
-      { line: 3, section: "Panel", cutBy: "voicesPerRequest" },
-      { line: 5, section: "Panel", cutBy: "voicesPerRequest" },
-    ]);
+    expect(requests.flatMap((r) => r.body.conversations.map((t) => t.voice))).toEqual(panel.map((t) => t.voice));
+    // Jake's turn cannot join Ethan and Luna: whatever else cuts, a request starts there, for the voice.
+    const jake = requests.find((r) => r.body.conversations[0]?.voice === "Jake");
+    expect(jake?.origin).toEqual({ line: 3, section: "Panel", cutBy: "voicesPerRequest" });
+    for (const [i, r] of requests.entries()) {
+      if (r.origin.cutBy !== "voicesPerRequest") continue;
+      const before = new Set(requests[i - 1]!.body.conversations.map((t) => t.voice));
+      expect(before.size).toBe(2);
+      expect(before.has(r.body.conversations[0]!.voice)).toBe(false);
+    }
     for (const r of requests) expect(new Set(r.body.conversations.map((t) => t.voice)).size).toBeLessThanOrEqual(2);
   });
 });
