@@ -89,6 +89,14 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0115: { text: CAST + "END SONG\n", why: "`END SONG` closes a song block; here there is none open." },
   POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
+  POD0119: {
+    text: CAST + "HOST: Hello.\nGUEST \u{1F399}: Hi.\n",
+    why: "A line that is meant as a label but holds a slip (a curly apostrophe, an emoji, an aside before the colon, a semicolon or dash for the colon, two colons) is no label: under a speech it is spoken by the speaker above, label and all. The message names the slip; the quick fix makes it the label meant.",
+  },
+  POD0120: {
+    text: CAST + "HOST: (laughing That cannot be true.\n",
+    why: "A parenthetical with no `)` is spoken, parenthesis and all. The quick fix closes it after its first word.",
+  },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
   POD0122: {
     text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n",
@@ -132,6 +140,14 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n",
     why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again.",
   },
+  POD0311: {
+    text: CAST + "SONG: Theme\nStyle: pop\nLa la la\nEND SOGN\n",
+    why: "A line that nearly reads END SONG (a typo, or not in capitals) is taken as the song's end, so that nothing after it is sung, and reported there with the fix.",
+  },
+  POD0312: {
+    text: CAST + "SONG: Theme\nStyle: pop\n[Chorus\nLa la la\nEND SONG\n",
+    why: "A tag line with no closing bracket is no tag: it is sung as a lyric. The quick fix closes it at the end of the line.",
+  },
   POD0401: {
     text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n",
     why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent.",
@@ -149,6 +165,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0603: {
     text: CAST + "HOST: That's hilarious [laugh] — anyway.\n",
     why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`.",
+  },
+  POD0604: {
+    text: CAST + "HOST: We won \u{1F389} again.\n",
+    why: "An emoji or a symbol in a speech is sent as written: a voice may read its name aloud or skip it. The quick fix removes it; words say what it meant.",
   },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },

@@ -33,6 +33,8 @@ export const CODES = {
   POD0116: { severity: "warning", title: "unknown title-page key close to a known one" },
   POD0117: { severity: "warning", title: "title-page key given twice" },
   POD0118: { severity: "warning", title: "heading or direction directly under a speech" },
+  POD0119: { severity: "error", title: "line looks like a speaker label but is not one" },
+  POD0120: { severity: "warning", title: "parenthetical never closed" },
   POD0121: { severity: "error", title: "Cast entry is not `LABEL: Voice`" },
   POD0122: { severity: "error", title: "Cast entry not indented" },
   POD0130: { severity: "error", title: "a .fdx file that is not a Final Draft document" },
@@ -50,6 +52,8 @@ export const CODES = {
   POD0308: { severity: "warning", title: "song header among the lyrics" },
   POD0309: { severity: "error", title: "Takes is not 1 to 3" },
   POD0310: { severity: "error", title: "Pick is not one of the song's takes" },
+  POD0311: { severity: "error", title: "END SONG misspelt" },
+  POD0312: { severity: "warning", title: "section tag never closed" },
   POD0401: { severity: "error", title: "lyrics too long" },
   POD0402: { severity: "error", title: "style prompt too long" },
   // POD0403 (too many voices in one segment) is retired: a third voice now starts a new request.
@@ -57,6 +61,7 @@ export const CODES = {
   POD0601: { severity: "warning", title: "speech with nothing to say" },
   POD0602: { severity: "warning", title: "sentence longer than a turn" },
   POD0603: { severity: "warning", title: "inline tag the voices may read aloud" },
+  POD0604: { severity: "warning", title: "symbol the voices may read aloud" },
   POD0701: { severity: "error", title: "configuration is not valid" },
   POD0702: { severity: "error", title: "configuration is not JSON" },
 } as const satisfies Record<string, CodeInfo>;

@@ -65,9 +65,16 @@ export function cutTrivia(text: string): Trivia {
       nextBlank = BLANK_LINE.exec(text)?.index ?? -1;
     }
     // A note may span lines but not a blank line: an unclosed `[[` then only takes the rest of its own line.
-    const closesBeforeBlank = nextNoteClose !== -1 && (nextBlank === -1 || nextNoteClose < nextBlank);
-    const end = closesBeforeBlank ? nextNoteClose + 2 : lineEndFrom(text, start);
-    ranges.push({ kind: "note", start, end, terminated: closesBeforeBlank });
+    // Nor another note's opening on a later line: notes do not nest, so a `]]` after it closes that note, and the first
+    // one was left open (a deleted `]]` would otherwise hide every line up to the next note's end).
+    let closes = nextNoteClose !== -1 && (nextBlank === -1 || nextNoteClose < nextBlank);
+    const lineEnd = lineEndFrom(text, start);
+    if (closes && nextNoteClose > lineEnd) {
+      const inner = text.indexOf("[[", start + 2);
+      if (inner !== -1 && inner < nextNoteClose && inner > lineEnd) closes = false;
+    }
+    const end = closes ? nextNoteClose + 2 : lineEnd;
+    ranges.push({ kind: "note", start, end, terminated: closes });
     at = end;
   }
   return { masked: ranges.length === 0 ? text : mask(text, ranges), ranges, strayCloses };
