@@ -102,6 +102,11 @@ export const EXAMPLES: Record<Code, Example> = {
     text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n",
     why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key.",
   },
+  POD0123: {
+    text: "INT. HOUSE - DAY\n\nWILL\u00a0\nHello.\n",
+    file: "episode.fountain",
+    why: "A no-break space in a character's name (a word processor puts one there) looks like a space: it is read as one, so that the name stays one speaker with one voice, and reported with the fix.",
+  },
   POD0130: {
     text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
     file: "episode.fdx",

@@ -44,6 +44,8 @@ export const MESSAGES = {
   POD0121: (p: { label: string; syntax?: undefined } | { syntax: "pod" | "fountain" }) =>
     p.syntax === undefined ? `${p.label} has no voice` : p.syntax === "pod" ? "a Cast entry is `LABEL: Voice`" : "a Cast entry is `NAME: Voice`",
   POD0122: (_: NoData) => "this Cast entry is not indented",
+  /** `code`: the space's code point, in capital hexadecimal. */
+  POD0123: (p: { code: string }) => `a no-break space (U+${p.code}) in this name is read as a space: it names the same speaker`,
   /** What is wrong with a .fdx file; `detail` is the XML reader's own words. */
   POD0130: (
     p:

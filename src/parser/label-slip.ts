@@ -19,7 +19,8 @@ export interface LabelSlip {
 }
 
 const NAME_LIMIT = 40;
-const CURLY = /[‘’]/g;
+const CURLY = /[‘’]/;
+const NO_BREAK = /[\u00a0\u2007\u202f]/;
 
 /**
  * The slip on a line whose text runs from `first` to `last`, if it looks like a label with one. `known` tells whether a
@@ -44,10 +45,16 @@ export function labelSlip(text: string, first: number, last: number, known: (lab
   let at = i;
   while (at < last && text[at] === " ") at++;
   const next = text[at];
-  const straight = name.replace(CURLY, "'");
+  const straight = name
+    .replace(/[‘’]/g, "'")
+    .replace(/[\u00a0\u2007\u202f]/g, " ")
+    .trim();
   if (straight !== name && (next === ":" || next === "：")) {
-    const curly = name.match(CURLY)![0];
-    return slip(straight, `${curly} (a curly apostrophe) cannot be in a label: it takes the straight '`, first, nameEnd, straight, `Change ${curly} to '`);
+    const curly = CURLY.exec(name)?.[0];
+    if (curly !== undefined)
+      return slip(straight, `${curly} (a curly apostrophe) cannot be in a label: it takes the straight '`, first, nameEnd, straight, `Change ${curly} to '`);
+    const space = NO_BREAK.exec(name)![0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+    return slip(straight, `a no-break space (U+${space}) is in the name`, first, nameEnd, straight, `Change to ${straight}`);
   }
   if (next === ";" && known(straight)) return slip(straight, "a semicolon stands where the colon goes", at, at + 1, ":", 'Change ";" to ":"');
   if ((next === "–" || next === "—") && known(straight))
@@ -97,7 +104,7 @@ function spacedDash(text: string, i: number, last: number): boolean {
 }
 
 function isNameChar(ch: string): boolean {
-  if (ch === "’" || ch === "‘") return true;
+  if (ch === "’" || ch === "‘" || NO_BREAK.test(ch)) return true;
   const c = ch.charCodeAt(0);
   if (c < 128) return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || " .'-_".includes(ch);
   return hasLetter(ch) && !hasLowerCase(ch);

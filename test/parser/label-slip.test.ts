@@ -26,6 +26,8 @@ const slips: [string, string, string][] = [
   ["THEO - Hi.", 'Change "-" to ":"', "THEO: Hi."],
   ["THEO — Hi.", 'Change "—" to ":"', "THEO: Hi."],
   ["THEO:: Hi.", "Remove the second colon", "THEO: Hi."],
+  ["THEO\u00a0: Hi.", "Change to THEO", "THEO: Hi."],
+  ["THEO'S\u00a0MUM: Hi.", "Change to THEO'S MUM", "THEO'S MUM: Hi."],
 ];
 
 for (const [line, title, meant] of slips) {
