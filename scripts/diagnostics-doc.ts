@@ -117,7 +117,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
   POD0204: { text: "Title: Example\nCast:\n    HOST: Ethan\n    HOST: Jake\n\nHOST: Hi.\n", why: "A label cast twice: the later entry is used." },
   POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
-  POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },
+  POD0302: {
+    text: CAST + "SONG: Anthem\nStyle: pop\n\nEND SONG\n",
+    why: "A song needs at least one lyric line or tag line: a song of tags alone (`[Instrumental]`) is an instrumental, its tags sent as its lyrics, but the service makes nothing from empty lyrics.",
+  },
   POD0303: {
     text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n",
     why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading.",
@@ -152,6 +155,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0312: {
     text: CAST + "SONG: Theme\nStyle: pop\n[Chorus\nLa la la\nEND SONG\n",
     why: "A tag line with no closing bracket is no tag: it is sung as a lyric. The quick fix closes it at the end of the line.",
+  },
+  POD0313: {
+    text: CAST + "SONG: Theme\nStyle: pop\n(Verse 1)\nLa la la\n# Echo effect\nEcho\n**[Chorus: Female]**\nLa la\nEND SONG\n",
+    why: "Lyric sheets mark sections in ways the service sings as words: a section name in parentheses or alone on its line, a `#` comment, markdown around a tag. Each is a warning with the fix to the tag meant; parentheses around anything else are backing vocals, and stay.",
   },
   POD0401: {
     text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n",

@@ -55,6 +55,7 @@ export const CODES = {
   POD0310: { severity: "error", title: "Pick is not one of the song's takes" },
   POD0311: { severity: "error", title: "END SONG misspelt" },
   POD0312: { severity: "warning", title: "section tag never closed" },
+  POD0313: { severity: "warning", title: "section name or comment sung as a lyric" },
   POD0401: { severity: "error", title: "lyrics too long" },
   POD0402: { severity: "error", title: "style prompt too long" },
   // POD0403 (too many voices in one segment) is retired: a third voice now starts a new request.

@@ -87,6 +87,7 @@ export const MESSAGES = {
       : `Pick: ${p.pick} chooses a take this song does not have: it is made in ${p.takes} take${p.takes === 1 ? "" : "s"}`,
   POD0311: (p: { written: string }) => `${p.written} is not END SONG`,
   POD0312: (p: { close: string }) => `this tag has no ${p.close}: it is sung as a lyric`,
+  POD0313: (p: { written: string; tag: string }) => `${p.written} is sung as a lyric, not read as the tag ${p.tag}`,
   POD0401: (p: { title: string; length: number; max: number }) =>
     `the lyrics of "${p.title}" are ${p.length} characters, more than the ${p.max} a song may have`,
   POD0402: (p: { length: number; max: number }) => `the style prompt is ${p.length} characters, more than the ${p.max} allowed`,

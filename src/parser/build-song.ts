@@ -6,6 +6,7 @@ import { readMarker } from "../language/markers.js";
 import { SONG_END } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { trimEnd, skipSpace } from "./line-kinds.js";
+import { meantTag } from "./lyric-slip.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";
 
@@ -135,6 +136,21 @@ function lyric(tree: TreeText, line: Line, song: Song): LyricItem {
       ),
     );
   }
+  const text = tree.clean(first, last);
+  const tag = meantTag(text);
+  if (tag !== undefined) {
+    tree.diagnostics.push(
+      diagnostic(
+        "POD0313",
+        tree.span(first, last),
+        { written: text, tag },
+        {
+          help: `write it as the tag ${tag}, which the service reads as a direction`,
+          fixes: [{ title: `Change to ${tag}`, span: tree.span(first, last), replacement: tag }],
+        },
+      ),
+    );
+  }
   // Lyrics are sent as written: keep inner spacing, cut only notes and the line's ends.
-  return { type: "Lyric", span: tree.span(first, last), text: tree.clean(first, last) };
+  return { type: "Lyric", span: tree.span(first, last), text };
 }
