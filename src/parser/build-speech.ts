@@ -189,8 +189,9 @@ function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts
             span,
             { who },
             {
-              help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
-              fixes: [tree.capitalise(label)],
+              help: `if ${upper} speaks here, write the label in capitals: ${upper}; if ${who} says it, start the line with \\ to say so`,
+              // Most such lines are the speech's own words (`Fun fact: …`): keeping them there comes first.
+              fixes: [{ title: `Keep it in ${who}'s speech (\\)`, span: tree.span(label.start, label.start), replacement: "\\" }, tree.capitalise(label)],
             },
           ),
     );
@@ -222,7 +223,7 @@ export function buildStray(tree: TreeText, headToken: IToken, continuation: read
   } else {
     const slip = slipOf(tree, known, head);
     if (slip) reportSlip(tree, slip, head, "it is not read at all");
-    else tree.diagnostics.push(strayDiagnostic(tree, head, continuation.length + 1));
+    else tree.diagnostics.push(strayDiagnostic(tree, head, continuation));
   }
   return invalid;
 }
@@ -244,12 +245,23 @@ function wrongCaseDiagnostic(tree: TreeText, lower: LabelMatch): Diagnostic {
  * A paragraph that is no element: in a screenplay, action. The help says to make it a direction — never to join it to
  * the speech above (it would be spoken) nor to cast it (a heading is no speaker).
  */
-function strayDiagnostic(tree: TreeText, head: Line, lineCount: number): Diagnostic {
+function strayDiagnostic(tree: TreeText, head: Line, continuation: readonly IToken[]): Diagnostic {
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  // Every line of the paragraph: a direction is one line, and a line left below it would be the next error.
+  const lines = [head, ...continuation.map(lineOf)];
+  const last = lines[lines.length - 1]!;
+  const source = tree.source.text;
+  let replacement = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const from = i === 0 ? first : skipSpace(tree.masked, line.start, line.contentEnd);
+    if (i > 0) replacement += source.slice(lines[i - 1]!.contentEnd, from);
+    replacement += "! " + source.slice(from, line.contentEnd);
+  }
   const fix = {
-    title: lineCount === 1 ? "Write it as a direction (! …)" : "Write this line as a direction (! …)",
-    span: tree.span(first, first),
-    replacement: "! ",
+    title: lines.length === 1 ? "Write it as a direction (! …)" : `Write its ${lines.length} lines as directions (! …)`,
+    span: tree.span(first, last.contentEnd),
+    replacement,
   };
   return diagnostic(
     "POD0110",

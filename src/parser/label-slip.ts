@@ -28,6 +28,7 @@ const NO_BREAK = /[\u00a0\u2007\u202f]/;
  */
 export function labelSlip(text: string, first: number, last: number, known: (label: string) => boolean): LabelSlip | undefined {
   const c = text.charCodeAt(first);
+  if (c === 42 /* * */ || c === 95 /* _ */ || c === 91 /* [ */ || c === 40 /* ( */ || (c >= 48 && c <= 57)) return wrappedLabel(text, first, last);
   if (!(c >= 65 && c <= 90) && !(c >= 0x80 && hasLetter(text[first]!) && !hasLowerCase(text[first]!))) return undefined;
   // The name: capitals, digits, spaces, . ' - _ and curly apostrophes, as a label's run (line-kinds.ts) reads it.
   let i = first;
@@ -75,6 +76,43 @@ export function labelSlip(text: string, first: number, last: number, known: (lab
   if (text[colon] !== ":" && text[colon] !== "：") return undefined;
   const symbols = text.slice(at, end).trim();
   return slip(straight, `${symbols} cannot be in a label`, nameEnd, colon, "", `Remove ${symbols}`);
+}
+
+// Transcripts and chat exports wrap the label: in markdown (`**Host 1:**`, `**Host**:`), in brackets (`[Host]:`), or
+// after a time (`00:01 Host:`, `[00:01:02] Host:`).
+const MARKDOWN_LABEL = /^(\*{1,3}|_{1,2})([^*_:\n]{1,32}?)(:?)\1[ \t]*(:?)/;
+const BRACKET_LABEL = /^\[([^\][:\n]{1,32})\][ \t]*:/;
+const TIMED_LABEL = /^([[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?[\])]?)[ \t]+([^:\n]{1,32}?)[ \t]*:/;
+const NAME = /^\p{L}[\p{L}\p{N} .'_-]*$/u;
+
+/** A label wrapped in markdown or brackets, or after a time: the label it is meant as, in capitals, and its edit. */
+function wrappedLabel(text: string, first: number, last: number): LabelSlip | undefined {
+  const head = text.slice(first, Math.min(last, first + 64));
+  let name: string | undefined;
+  let length = 0;
+  let cause = "";
+  const markdown = MARKDOWN_LABEL.exec(head);
+  if (markdown && (markdown[3] === ":") !== (markdown[4] === ":")) {
+    name = markdown[2]!;
+    length = markdown[0].length;
+    cause = `the ${markdown[1]} around it make it no label`;
+  }
+  const bracket = name === undefined ? BRACKET_LABEL.exec(head) : null;
+  if (bracket) {
+    name = bracket[1]!;
+    length = bracket[0].length;
+    cause = "the brackets around it make it no label";
+  }
+  const timed = name === undefined ? TIMED_LABEL.exec(head) : null;
+  if (timed) {
+    name = timed[2]!;
+    length = timed[0].length;
+    cause = `the time before it (${timed[1]!}) makes it no label`;
+  }
+  if (name === undefined) return undefined;
+  const upper = name.trim().toUpperCase();
+  if (!NAME.test(upper) || upper.split(" ").length > 3) return undefined;
+  return slip(upper, cause, first, first + length, `${upper}:`, `Change to ${upper}:`);
 }
 
 /** The slip's diagnostic, for a line whose text starts at `first`; `fate` says what becomes of the line as written. */
