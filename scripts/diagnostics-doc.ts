@@ -89,10 +89,23 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0115: { text: CAST + "END SONG\n", why: "`END SONG` closes a song block; here there is none open." },
   POD0116: { text: "Titel: Example\n\n", why: "Unknown title-page keys are kept as metadata; one that is a near-miss of a known key is probably a typo." },
   POD0117: { text: "Title: One\nTitle: Two\n\n", why: "A title-page key given twice: the later value is used." },
+  POD0119: {
+    text: CAST + "HOST: Hello.\nGUEST \u{1F399}: Hi.\n",
+    why: "A line that is meant as a label but holds a slip (a curly apostrophe, an emoji, an aside before the colon, a semicolon or dash for the colon, two colons) is no label: under a speech it is spoken by the speaker above, label and all. The message names the slip; the quick fix makes it the label meant.",
+  },
+  POD0120: {
+    text: CAST + "HOST: (laughing That cannot be true.\n",
+    why: "A parenthetical with no `)` is spoken, parenthesis and all. The quick fix closes it after its first word.",
+  },
   POD0121: { text: "Title: Example\nCast:\n    HOST = Ethan\n\n", why: "Each Cast line is `LABEL: Voice`." },
   POD0122: {
     text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n",
     why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key.",
+  },
+  POD0123: {
+    text: "INT. HOUSE - DAY\n\nWILL\u00a0\nHello.\n",
+    file: "episode.fountain",
+    why: "A no-break space in a character's name (a word processor puts one there) looks like a space: it is read as one, so that the name stays one speaker with one voice, and reported with the fix.",
   },
   POD0130: {
     text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
@@ -104,7 +117,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
   POD0204: { text: "Title: Example\nCast:\n    HOST: Ethan\n    HOST: Jake\n\nHOST: Hi.\n", why: "A label cast twice: the later entry is used." },
   POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
-  POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },
+  POD0302: {
+    text: CAST + "SONG: Anthem\nStyle: pop\n\nEND SONG\n",
+    why: "A song needs at least one lyric line or tag line: a song of tags alone (`[Instrumental]`) is an instrumental, its tags sent as its lyrics, but the service makes nothing from empty lyrics.",
+  },
   POD0303: {
     text: CAST + "SONG: Anthem\nStyle: pop\nLa la la\n\n# Next part\n",
     why: "A song block ends with `END SONG`; a missing one is reported at the song, which ends at the next heading.",
@@ -132,6 +148,18 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "SONG: Anthem\nStyle: pop\nTakes: 1\nPick: 2\nLa la la\nEND SONG\n",
     why: "`Pick` chooses the take the episode uses; it must be one the service makes. Changing it never sends anything again.",
   },
+  POD0311: {
+    text: CAST + "SONG: Theme\nStyle: pop\nLa la la\nEND SOGN\n",
+    why: "A line that nearly reads END SONG (a typo, or not in capitals) is taken as the song's end, so that nothing after it is sung, and reported there with the fix.",
+  },
+  POD0312: {
+    text: CAST + "SONG: Theme\nStyle: pop\n[Chorus\nLa la la\nEND SONG\n",
+    why: "A tag line with no closing bracket is no tag: it is sung as a lyric. The quick fix closes it at the end of the line.",
+  },
+  POD0313: {
+    text: CAST + "SONG: Theme\nStyle: pop\n(Verse 1)\nLa la la\n# Echo effect\nEcho\n**[Chorus: Female]**\nLa la\nEND SONG\n",
+    why: "Lyric sheets mark sections in ways the service sings as words: a section name in parentheses or alone on its line, a `#` comment, markdown around a tag. Each is a warning with the fix to the tag meant; parentheses around anything else are backing vocals, and stay.",
+  },
   POD0401: {
     text: CAST + "SONG: Anthem\nStyle: pop\n" + "A line of the song\n".repeat(170) + "END SONG\n",
     why: "Lyrics may be at most `limits.lyricsChars` characters (3000) as sent.",
@@ -149,6 +177,10 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0603: {
     text: CAST + "HOST: That's hilarious [laugh] — anyway.\n",
     why: "Inline tags are sent as written; a voice that does not act on them reads them aloud. List the ones your voices support in `speech.inlineTags`.",
+  },
+  POD0604: {
+    text: CAST + "HOST: We won \u{1F389} again.\n",
+    why: "An emoji or a symbol in a speech is sent as written: a voice may read its name aloud or skip it. The quick fix removes it; words say what it meant.",
   },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },

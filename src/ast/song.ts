@@ -56,9 +56,10 @@ export function markerLine(marker: Marker): string {
   return markerText(marker);
 }
 
-/** Whether a song has at least one lyric line to sing (tags alone are not lyrics). */
+/** Whether a song has something to send as its lyrics: a lyric line, or a tag line (an instrumental). */
 export function hasLyricLines(song: Song): boolean {
-  return song.items.some((item) => item.type === "Lyric" && item.text.trim() !== "");
+  // A tag line counts: a song of tags alone (`[Instrumental]`) is an instrumental, its tags sent as its lyrics.
+  return song.items.some((item) => (item.type === "Marker" ? markerLine(item) : item.type === "Lyric" ? item.text : "").trim() !== "");
 }
 
 // A repeated header is reported by the checks; as everywhere in a script (title page, Cast), the last one wins.

@@ -5,6 +5,7 @@ import { knownSpeaker } from "./rules/known-speaker.js";
 import { knownVoice } from "./rules/known-voice.js";
 import { modelAllowed } from "./rules/model-allowed.js";
 import { reservedLabel } from "./rules/reserved-label.js";
+import { spokenSymbols } from "./rules/spoken-symbols.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
 import { songHasStyle } from "./rules/song-has-style.js";
 import { songHeaders } from "./rules/song-headers.js";
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   knownVoice,
   knownSpeaker,
   inlineTags,
+  spokenSymbols,
   songHeaders,
   songHasStyle,
   songHasLyrics,

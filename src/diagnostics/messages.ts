@@ -34,6 +34,9 @@ export const MESSAGES = {
   POD0116: (p: { key: string }) => `unknown title-page key ${p.key} is kept as metadata`,
   POD0117: (p: { key: string; line: number }) => `${p.key} is already given on line ${p.line}; this value wins`,
   POD0118: (p: { what: string; speaker: string }) => `this ${p.what} ends ${p.speaker}'s speech; it is not spoken`,
+  /** `cause`: what keeps the line from being `name`'s label, naming the character. */
+  POD0119: (p: { name: string; cause: string }) => `this line looks like ${p.name}'s label, but ${p.cause}`,
+  POD0120: (_: NoData) => "this parenthetical is never closed: it is spoken, parenthesis and all",
   /**
    * `syntax`: the entry is not `LABEL: Voice` at all (`NAME` in a Fountain screenplay's Cast); without it, the entry
    * names a label and no voice.
@@ -41,6 +44,8 @@ export const MESSAGES = {
   POD0121: (p: { label: string; syntax?: undefined } | { syntax: "pod" | "fountain" }) =>
     p.syntax === undefined ? `${p.label} has no voice` : p.syntax === "pod" ? "a Cast entry is `LABEL: Voice`" : "a Cast entry is `NAME: Voice`",
   POD0122: (_: NoData) => "this Cast entry is not indented",
+  /** `code`: the space's code point, in capital hexadecimal. */
+  POD0123: (p: { code: string }) => `a no-break space (U+${p.code}) in this name is read as a space: it names the same speaker`,
   /** What is wrong with a .fdx file; `detail` is the XML reader's own words. */
   POD0130: (
     p:
@@ -80,6 +85,9 @@ export const MESSAGES = {
     p.pick === undefined || p.pick < 1
       ? `Pick must be the number of a take, from 1 to ${p.takes}, not "${p.written}"`
       : `Pick: ${p.pick} chooses a take this song does not have: it is made in ${p.takes} take${p.takes === 1 ? "" : "s"}`,
+  POD0311: (p: { written: string }) => `${p.written} is not END SONG`,
+  POD0312: (p: { close: string }) => `this tag has no ${p.close}: it is sung as a lyric`,
+  POD0313: (p: { written: string; tag: string }) => `${p.written} is sung as a lyric, not read as the tag ${p.tag}`,
   POD0401: (p: { title: string; length: number; max: number }) =>
     `the lyrics of "${p.title}" are ${p.length} characters, more than the ${p.max} a song may have`,
   POD0402: (p: { length: number; max: number }) => `the style prompt is ${p.length} characters, more than the ${p.max} allowed`,
@@ -90,6 +98,8 @@ export const MESSAGES = {
     `a sentence of ${p.length} characters is longer than a turn may be (${p.limit}): "${p.excerpt}"`,
   POD0603: (p: { tag: string }) => `the inline tag ${p.tag} is sent as written: the voice may read it aloud`,
   /** `unknown`: a setting the schema does not have, with its path; else the schema's words about the value at `where`. */
+  /** `code`: the symbol's first code point, in capital hexadecimal. */
+  POD0604: (p: { symbol: string; code: string }) => `${p.symbol} (U+${p.code}) is sent as written: a voice may read its name aloud or skip it`,
   POD0701: (p: { unknown: string } | { where: string; problem: string }) => ("unknown" in p ? `unknown setting ${p.unknown}` : `${p.where}: ${p.problem}`),
   /** `unreadable`: why the file could not be read (an error code); else the JSON parser's complaint about `file`. */
   POD0702: (p: { unreadable: string } | { file: string; problem: string }) =>

@@ -1,3 +1,4 @@
+import { withoutEmphasis } from "../ast/emphasis.js";
 import type { Timeline } from "./timeline.js";
 
 /*
@@ -16,13 +17,25 @@ export interface Chapter {
 /** What speech before the first section heading is called. */
 const OPENING_TITLE = "Opening";
 
+/**
+ * A heading as a chapter's title: without emphasis marks (`**Part one**`) and without a screenplay's scene number
+ * (`INT. HOUSE - DAY #1#`), which are the page's layout, not words a listener reads.
+ */
+function chapterTitle(heading: string | undefined): string {
+  if (heading === undefined) return "";
+  return withoutEmphasis(heading)
+    .replace(/\s*#[\p{L}\p{N}.-]+#\s*$/u, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /** The chapters of `line`, covering it from 0 to its end without a hole. */
 export function chapters(line: Timeline): Chapter[] {
   const list: Chapter[] = [];
   for (const clip of line.clips) {
     const { request } = clip;
     const kind = request.kind === "song" ? "song" : "section";
-    const title = (request.kind === "song" ? request.origin.song : request.origin.section)?.trim() || (kind === "song" ? "Song" : OPENING_TITLE);
+    const title = chapterTitle(request.kind === "song" ? request.origin.song : request.origin.section) || (kind === "song" ? "Song" : OPENING_TITLE);
     const last = list.at(-1);
     if (last && kind === "section" && last.kind === "section" && last.title === title) continue;
     if (last) last.endMs = clip.startMs;

@@ -1,4 +1,5 @@
 import type { Script } from "../ast/nodes.js";
+import { withoutEmphasis } from "../ast/emphasis.js";
 import { titlePageValue } from "../ast/title-page.js";
 
 /*
@@ -22,7 +23,9 @@ export function episodeTags(script: Script): EpisodeTags {
   const set = (key: keyof EpisodeTags, ...names: string[]) => {
     for (const name of names) {
       // A value continued on indented lines is one value: its line breaks are layout.
-      const value = titlePageValue(script, name)?.replace(/\s+/g, " ").trim();
+      // Emphasis is the page's formatting (`_**BRICK & STEEL**_`): a player shows the words.
+      const raw = titlePageValue(script, name);
+      const value = raw === undefined ? undefined : withoutEmphasis(raw).replace(/\s+/g, " ").trim();
       if (value) {
         tags[key] = value;
         return;

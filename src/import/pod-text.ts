@@ -89,9 +89,12 @@ function unopened(text: string): string {
   return text.replace(/\*\/(?=\*)/g, "*/[[]]");
 }
 
-/** Text as one note: a `]` before another `]` or at the end would close it early, so a space follows it. */
+/**
+ * Text as one note: a `]` before another `]` or at the end would close it early, so a space follows it; and a blank
+ * line would end it (a Fountain note may hold a line of two spaces, a .pod note no blank line), so none is kept.
+ */
 function note(text: string): string {
-  return `[[${text.replace(/\](?=\]|$)/g, "] ")}]]`;
+  return `[[${text.replace(/\](?=\]|$)/g, "] ").replace(/(?:\r\n|\r|\n)[ \t]*(?=\r\n|\r|\n)/g, "")}]]`;
 }
 
 // ---- the title page and the Cast

@@ -3,8 +3,10 @@ import type { LyricItem, Marker, Song, SongHeader } from "../ast/nodes.js";
 import { insertLinesAfter } from "../diagnostics/line-fixes.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { readMarker } from "../language/markers.js";
+import { SONG_END } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { trimEnd, skipSpace } from "./line-kinds.js";
+import { meantTag } from "./lyric-slip.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";
 
@@ -31,6 +33,20 @@ export function buildSong(tree: TreeText, tokens: readonly IToken[]): Song {
     end = line.contentEnd;
     if (line.kind === "songEnd") {
       song.end = tree.lineSpan(line);
+      const written = tree.clean(line.start, line.contentEnd).trim();
+      if (written.replace(/[ \t]+/g, " ") !== SONG_END) {
+        tree.diagnostics.push(
+          diagnostic(
+            "POD0311",
+            song.end,
+            { written },
+            {
+              help: `a song ends with the line ${SONG_END}, in capitals; this one is taken as its end`,
+              fixes: [{ title: `Change to ${SONG_END}`, span: song.end, replacement: SONG_END }],
+            },
+          ),
+        );
+      }
       continue;
     }
     if (line.kind === "keyValue" && !inLyrics) {
@@ -105,6 +121,36 @@ function lyric(tree: TreeText, line: Line, song: Song): LyricItem {
   }
   const first = skipSpace(tree.masked, line.start, line.contentEnd);
   const last = trimEnd(tree.masked, first, line.contentEnd);
+  const open = tree.masked[first];
+  if ((open === "[" || open === "【") && !tree.masked.slice(first + 1, last).includes(open === "[" ? "]" : "】")) {
+    const close = open === "[" ? "]" : "】";
+    tree.diagnostics.push(
+      diagnostic(
+        "POD0312",
+        tree.span(first, first + 1),
+        { close },
+        {
+          help: `close the tag with ${close} at the end of the line, so that it is read as a tag`,
+          fixes: [{ title: `Close the tag with ${close}`, span: tree.span(last, last), replacement: close }],
+        },
+      ),
+    );
+  }
+  const text = tree.clean(first, last);
+  const tag = meantTag(text);
+  if (tag !== undefined) {
+    tree.diagnostics.push(
+      diagnostic(
+        "POD0313",
+        tree.span(first, last),
+        { written: text, tag },
+        {
+          help: `write it as the tag ${tag}, which the service reads as a direction`,
+          fixes: [{ title: `Change to ${tag}`, span: tree.span(first, last), replacement: tag }],
+        },
+      ),
+    );
+  }
   // Lyrics are sent as written: keep inner spacing, cut only notes and the line's ends.
-  return { type: "Lyric", span: tree.span(first, last), text: tree.clean(first, last) };
+  return { type: "Lyric", span: tree.span(first, last), text };
 }

@@ -2,6 +2,7 @@ import type { IToken } from "chevrotain";
 import type { Invalid, Speech, SpeechPart } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { labelSlip, slipDiagnostic, type LabelSlip } from "./label-slip.js";
 import { skipSpace, trimEnd, type LabelMatch } from "./line-kinds.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";
@@ -60,7 +61,10 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   const speaker = { name, span: tree.span(nameStart, label.end), forced: label.forced };
   const extension = label.extension ? tree.atom(label.extension.start, label.extension.end) : undefined;
   parts.clear();
-  if (label.afterColon !== undefined) openingText(tree, parts, label.afterColon, head.contentEnd);
+  if (label.afterColon !== undefined) {
+    doubleColon(tree, name, label.afterColon, head.contentEnd);
+    openingText(tree, parts, label.afterColon, head.contentEnd);
+  }
   let end = head.contentEnd;
   for (let i = 0; i < continuation.length; i++) {
     const line = lineOf(continuation[i]!);
@@ -78,6 +82,24 @@ export function buildSpeech(tree: TreeText, headToken: IToken, continuation: rea
   return speech;
 }
 
+/** `THEO:: text`: the second colon would be spoken. */
+function doubleColon(tree: TreeText, name: string, from: number, to: number): void {
+  const at = skipSpace(tree.masked, from, to);
+  const c = tree.masked.charCodeAt(at);
+  if (c !== 58 && c !== 0xff1a) return;
+  tree.diagnostics.push(
+    diagnostic(
+      "POD0119",
+      tree.span(at, at + 1),
+      { name, cause: "a second colon follows the first" },
+      {
+        help: `as written, ${name} says "${tree.masked[at]!}" first: remove the second colon`,
+        fixes: [{ title: "Remove the second colon", span: tree.span(at, at + 1), replacement: "" }],
+      },
+    ),
+  );
+}
+
 /** The text after `LABEL:`: a parenthetical may open it. */
 function openingText(tree: TreeText, parts: Parts, from: number, to: number): void {
   const first = skipSpace(tree.masked, from, to);
@@ -87,7 +109,7 @@ function openingText(tree: TreeText, parts: Parts, from: number, to: number): vo
     if (close !== -1 && close < to) {
       parts.push({ type: "Parenthetical", span: tree.span(first, close + 1), text: tree.atom(first + 1, close).text });
       from = close + 1;
-    }
+    } else unclosedParen(tree, first, to);
   }
   spoken(tree, parts, from, to);
 }
@@ -99,11 +121,52 @@ function spoken(tree: TreeText, parts: Parts, from: number, to: number): void {
   if (!isWhiteSpace(text)) parts.push({ type: "Spoken", span: tree.span(first, last), text });
 }
 
+/**
+ * `(laughing That cannot be true.`: the parenthesis and all would be spoken. The fix closes it after its first word,
+ * the direction such a slip nearly always is.
+ */
+function unclosedParen(tree: TreeText, open: number, to: number): void {
+  const last = trimEnd(tree.masked, open, to);
+  const word = /^[(（]\s*[^\s()（）]+/.exec(tree.masked.slice(open, last));
+  const at = word ? open + word[0].length : last;
+  const direction = tree.masked.slice(open + 1, at).trim();
+  tree.diagnostics.push(
+    diagnostic(
+      "POD0120",
+      tree.span(open, open + 1),
+      {},
+      {
+        help: `close it where the direction ends, such as (${direction})`,
+        fixes: [{ title: `Close it after "${direction}"`, span: tree.span(at, at), replacement: ")" }],
+      },
+    ),
+  );
+}
+
+/** The slip that keeps a line from being the label it looks like, reported with `fate`: what becomes of it as written. */
+function reportSlip(tree: TreeText, slip: LabelSlip, line: Line, fate: string): void {
+  const first = skipSpace(tree.masked, line.start, line.contentEnd);
+  tree.diagnostics.push(slipDiagnostic(tree, slip, first, fate, ` to give it to ${slip.name}`));
+}
+
+function slipOf(tree: TreeText, known: KnownLabels, line: Line): LabelSlip | undefined {
+  const first = skipSpace(tree.masked, line.start, line.contentEnd);
+  return labelSlip(tree.masked, first, trimEnd(tree.masked, first, line.contentEnd), (label) => known.knownLabels().has(label));
+}
+
 function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts: Parts, line: Line): void {
   if (line.kind === "paren") {
     const atom = tree.atom(line.start, line.contentEnd);
     parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
     return;
+  }
+  const slip = line.lowercaseLabel ? undefined : slipOf(tree, known, line);
+  if (slip) reportSlip(tree, slip, line, `${who} speaks this line, label and all`);
+  const first = skipSpace(tree.masked, line.start, line.contentEnd);
+  const open = tree.masked.charCodeAt(first);
+  if (open === 40 || open === 0xff08) {
+    const close = tree.masked.indexOf(open === 40 ? ")" : "）", first);
+    if (close === -1 || close > line.contentEnd) unclosedParen(tree, first, line.contentEnd);
   }
   if (line.lowercaseLabel) {
     const label = line.lowercaseLabel;
@@ -126,8 +189,9 @@ function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts
             span,
             { who },
             {
-              help: `if ${upper} speaks here, write the label in capitals: ${upper}`,
-              fixes: [tree.capitalise(label)],
+              help: `if ${upper} speaks here, write the label in capitals: ${upper}; if ${who} says it, start the line with \\ to say so`,
+              // Most such lines are the speech's own words (`Fun fact: …`): keeping them there comes first.
+              fixes: [{ title: `Keep it in ${who}'s speech (\\)`, span: tree.span(label.start, label.start), replacement: "\\" }, tree.capitalise(label)],
             },
           ),
     );
@@ -157,7 +221,9 @@ export function buildStray(tree: TreeText, headToken: IToken, continuation: read
     for (const line of head.lowercaseLabel && !wrongCase.includes(head) ? [head, ...wrongCase] : wrongCase)
       tree.diagnostics.push(wrongCaseDiagnostic(tree, line.lowercaseLabel!));
   } else {
-    tree.diagnostics.push(strayDiagnostic(tree, head, continuation.length + 1));
+    const slip = slipOf(tree, known, head);
+    if (slip) reportSlip(tree, slip, head, "it is not read at all");
+    else tree.diagnostics.push(strayDiagnostic(tree, head, continuation));
   }
   return invalid;
 }
@@ -179,12 +245,23 @@ function wrongCaseDiagnostic(tree: TreeText, lower: LabelMatch): Diagnostic {
  * A paragraph that is no element: in a screenplay, action. The help says to make it a direction — never to join it to
  * the speech above (it would be spoken) nor to cast it (a heading is no speaker).
  */
-function strayDiagnostic(tree: TreeText, head: Line, lineCount: number): Diagnostic {
+function strayDiagnostic(tree: TreeText, head: Line, continuation: readonly IToken[]): Diagnostic {
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  // Every line of the paragraph: a direction is one line, and a line left below it would be the next error.
+  const lines = [head, ...continuation.map(lineOf)];
+  const last = lines[lines.length - 1]!;
+  const source = tree.source.text;
+  let replacement = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const from = i === 0 ? first : skipSpace(tree.masked, line.start, line.contentEnd);
+    if (i > 0) replacement += source.slice(lines[i - 1]!.contentEnd, from);
+    replacement += "! " + source.slice(from, line.contentEnd);
+  }
   const fix = {
-    title: lineCount === 1 ? "Write it as a direction (! …)" : "Write this line as a direction (! …)",
-    span: tree.span(first, first),
-    replacement: "! ",
+    title: lines.length === 1 ? "Write it as a direction (! …)" : `Write its ${lines.length} lines as directions (! …)`,
+    span: tree.span(first, last.contentEnd),
+    replacement,
   };
   return diagnostic(
     "POD0110",

@@ -2,7 +2,9 @@ import type { IToken } from "chevrotain";
 import type { CastEntry, TitleEntry, TitlePage } from "../ast/nodes.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "./cast-indent.js";
-import { scanLabel, titleKey } from "./line-kinds.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { labelSlip, slipDiagnostic } from "./label-slip.js";
+import { scanLabel, skipSpace, titleKey, trimEnd } from "./line-kinds.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";
 
@@ -66,6 +68,13 @@ function continueEntry(tree: TreeText, entry: TitleEntry, line: Line): void {
     entry.value.text === "" ? more : { text: `${entry.value.text}\n${more.text}`, span: tree.span(entry.value.span.start.offset, more.span.end.offset) };
 }
 
+/** A Cast entry in the `LABEL: Voice` form but for a slip in its label (`THEO’S MUM: Luna`), named with its fix. */
+function castSlip(tree: TreeText, line: Line): Diagnostic | undefined {
+  const first = skipSpace(tree.masked, line.start, line.contentEnd);
+  const slip = labelSlip(tree.masked, first, trimEnd(tree.masked, first, line.contentEnd), () => true);
+  return slip && slipDiagnostic(tree, slip, first, "this entry casts no one", "");
+}
+
 function castEntry(tree: TreeText, line: Line): CastEntry | undefined {
   const label = scanLabel(tree.masked, line.start, line.contentEnd);
   if (!label || label.afterColon === undefined || label.extension) {
@@ -79,7 +88,8 @@ function castEntry(tree: TreeText, line: Line): CastEntry | undefined {
             { upper: lower.name.toUpperCase() },
             { help: `write ${lower.name.toUpperCase()}, or force a mixed-case label with @${lower.name}`, fixes: [tree.capitalise(lower)] },
           )
-        : diagnostic("POD0121", tree.lineSpan(line), { syntax: "pod" }, { help: "one entry per indented line, such as `    HOST: Ethan`" }),
+        : (castSlip(tree, line) ??
+            diagnostic("POD0121", tree.lineSpan(line), { syntax: "pod" }, { help: "one entry per indented line, such as `    HOST: Ethan`" })),
     );
     return undefined;
   }

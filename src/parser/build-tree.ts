@@ -233,7 +233,7 @@ export class TreeBuilder extends TreeText implements ScriptActions {
               this.span(t.start, t.start + 2),
               {},
               {
-                help: "close it with ]] (a note cannot span a blank line)",
+                help: "close it with ]] where the note ends (a note cannot span a blank line, nor hold another [[); as written, it hides the rest of its line",
                 fixes: [{ title: "Close the note with ]]", span: this.span(t.end, t.end), replacement: "]]" }],
               },
             ),

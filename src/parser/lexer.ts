@@ -25,6 +25,9 @@ export function lineTokens(masked: string, lineStarts: Uint32Array): IToken[] {
       line = body;
     } else if (mode === "song") {
       const song = classifySong(masked, start, contentEnd);
+      // A `#` line followed by the song's END SONG is a lyric sheet's comment (`# Echo effect`), not a heading that
+      // ends the song: it stays among the lyrics, where it is reported (build-song.ts).
+      if (song.kind === "heading" && endsSongBelow(masked, lineStarts, i + 1)) song.kind = "lyric";
       step = MODES.song[song.kind];
       line = song;
     } else {
@@ -44,4 +47,19 @@ export function lineTokens(masked: string, lineStarts: Uint32Array): IToken[] {
     tokens.push(token);
   }
   return tokens;
+}
+
+/** How many lines below a `#` line in a song are read for its END SONG: enough for a lyric sheet's section. */
+const SONG_END_REACH = 60;
+
+/** Whether an END SONG comes within reach below line `from`, before another song opens. */
+function endsSongBelow(masked: string, lineStarts: Uint32Array, from: number): boolean {
+  for (let i = from; i < lineStarts.length && i < from + SONG_END_REACH; i++) {
+    const start = lineStarts[i]!;
+    if (start >= masked.length) return false;
+    const kind = classifySong(masked, start).kind;
+    if (kind === "songEnd") return true;
+    if (kind === "songOpen") return false;
+  }
+  return false;
 }

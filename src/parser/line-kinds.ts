@@ -1,5 +1,6 @@
 import { hasLetter, hasLowerCase, hasNumber, isLetterOrNumber } from "../language/letters.js";
-import { SONG_OPEN } from "../language/song-block.js";
+import { nearest } from "../diagnostics/suggest.js";
+import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { screenplayHabit } from "./screenplay-lines.js";
 import { lineEndFrom, MASK } from "./trivia.js";
 
@@ -330,7 +331,9 @@ export function classifySong(text: string, start: number, contentEnd = lineEndFr
   const last = trimEnd(text, first, contentEnd);
   const c = text.charCodeAt(first);
   if (c === 35 /* # */) return lineInfo("heading", start, contentEnd, end);
-  if (c === 69 /* E */ && isEndSong(text.slice(first, last).replace(/[ \t]+/g, " "))) return lineInfo("songEnd", start, contentEnd, end);
+  // A near miss (`END SOGN`, `End song`) ends the song too, as surely meant, and is reported there (build-song.ts).
+  if ((c === 69 /* E */ || c === 101) /* e */ && last - first <= 12 && nearest(text.slice(first, last).replace(/[ \t]+/g, " "), [SONG_END]) !== undefined)
+    return lineInfo("songEnd", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label && label.is(SONG_OPEN) && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
   if (isMarker(text, first, last)) return lineInfo("marker", start, contentEnd, end);

@@ -49,8 +49,8 @@ export interface CueMatch {
 }
 
 /**
- * Reads a trimmed line as a character cue: a name with no lower-case letter and at least one letter (or any name
- * forced with `@`), then any number of parenthesised extensions in any case, then an optional `^`. The context (a
+ * Reads a trimmed line as a character cue: a name of any characters with no lower-case letter and at least one letter
+ * (or any name forced with `@`), then any number of parenthesised extensions in any case, then an optional `^`. The context (a
  * blank line before, dialogue after) is the caller's to check.
  */
 export function readCue(text: string): CueMatch | undefined {
@@ -73,10 +73,10 @@ export function readCue(text: string): CueMatch | undefined {
   }
   const name = text.slice(nameStart, nameEnd);
   if (name.trim() === "" || name !== name.trimStart()) return undefined;
-  if (!hasLetter(name)) return undefined;
-  if (!forced && hasLowerCase(name)) return undefined;
-  // A name holds no emphasis, note-like or centring marks: such a line is action or something else.
-  if (/[*_<>[\]~=]/.test(name) || name.startsWith("!") || name.startsWith(">")) return undefined;
+  // Any characters make a name (`SPEAKER_00`, `AGENT_SMITH`, `**MR. SELF DESTRUCT**`), with a letter and no lower
+  // case; `@` forces any name at all (`@11`). Lines that open another element (`!`, `>`) were read before this.
+  if (!forced && (!hasLetter(name) || hasLowerCase(name))) return undefined;
+  if (name.startsWith("!") || name.startsWith(">")) return undefined;
   const match: CueMatch = { forced, nameStart, nameEnd, dual };
   if (extension) match.extension = extension;
   return match;

@@ -24,9 +24,15 @@ export interface Trivia {
 
 // A CR directly followed by LF is one line break, not a blank line between two.
 const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)/g;
+// In Fountain, a line of two spaces or more (and nothing else) joins what is around it: a note may hold one.
+const FOUNTAIN_BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)(?: ?|[ \t]*\t[ \t]*)(?:\r\n|\r|\n)/g;
 
-/** Finds boneyards and notes in one left-to-right pass; linear even for many unclosed openers. */
-export function cutTrivia(text: string): Trivia {
+/**
+ * Finds boneyards and notes in one left-to-right pass; linear even for many unclosed openers. `fountain`: a line of
+ * two spaces is no blank line, as fountain.io has it.
+ */
+export function cutTrivia(text: string, fountain = false): Trivia {
+  const blankLine = fountain ? FOUNTAIN_BLANK_LINE : BLANK_LINE;
   const ranges: TriviaRange[] = [];
   const strayCloses: number[] = [];
   // Each search result stays valid for every later start up to it, so it is searched again only once passed:
@@ -61,13 +67,20 @@ export function cutTrivia(text: string): Trivia {
     }
     if (nextNoteClose !== -1 && nextNoteClose < start + 2) nextNoteClose = text.indexOf("]]", start + 2);
     if (nextBlank !== -1 && nextBlank < start) {
-      BLANK_LINE.lastIndex = start;
-      nextBlank = BLANK_LINE.exec(text)?.index ?? -1;
+      blankLine.lastIndex = start;
+      nextBlank = blankLine.exec(text)?.index ?? -1;
     }
     // A note may span lines but not a blank line: an unclosed `[[` then only takes the rest of its own line.
-    const closesBeforeBlank = nextNoteClose !== -1 && (nextBlank === -1 || nextNoteClose < nextBlank);
-    const end = closesBeforeBlank ? nextNoteClose + 2 : lineEndFrom(text, start);
-    ranges.push({ kind: "note", start, end, terminated: closesBeforeBlank });
+    // Nor another note's opening on a later line: notes do not nest, so a `]]` after it closes that note, and the first
+    // one was left open (a deleted `]]` would otherwise hide every line up to the next note's end).
+    let closes = nextNoteClose !== -1 && (nextBlank === -1 || nextNoteClose < nextBlank);
+    const lineEnd = lineEndFrom(text, start);
+    if (closes && nextNoteClose > lineEnd) {
+      const inner = text.indexOf("[[", start + 2);
+      if (inner !== -1 && inner < nextNoteClose && inner > lineEnd) closes = false;
+    }
+    const end = closes ? nextNoteClose + 2 : lineEnd;
+    ranges.push({ kind: "note", start, end, terminated: closes });
     at = end;
   }
   return { masked: ranges.length === 0 ? text : mask(text, ranges), ranges, strayCloses };

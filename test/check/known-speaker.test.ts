@@ -33,3 +33,16 @@ it("stays linear in the number of distinct unknown speakers: each still gets its
   expect(d[0]!.fixes?.at(-1)?.title).toMatch(/^Add SAAAA to the Cast with the voice /);
   expect(d.at(-1)!.help).toContain(`declare ${labels.at(-1)} in the title page's Cast`);
 });
+
+it("a near miss with two letters swapped offers the declared name first, never a new speaker first", () => {
+  const d = runRule(knownSpeaker, CAST + "HOTS: Swapped letters.\n");
+  expect(d[0]!.fixes!.map((f) => f.title)).toEqual(["Change to HOST", "Add HOTS to the Cast with the voice Jake"]);
+});
+
+it("stage text gets the direction first, and a reference the backslash that keeps it in the speech", () => {
+  const sfx = runRule(knownSpeaker, CAST + "SFX: A door slams.\n");
+  expect(sfx[0]!.fixes![0]!).toMatchObject({ title: "Write it as a direction (! …)", replacement: "! " });
+  expect(sfx[0]!.help).toContain("stage text");
+  const verse = runRule(knownSpeaker, CAST + "HOST: As it says in\nJOHN 3:16 For God so loved the world.\n");
+  expect(verse[0]!.fixes![0]!).toMatchObject({ title: "Keep JOHN 3:16 as text (\\)", replacement: "\\" });
+});

@@ -15,8 +15,9 @@ it("song-has-style: a song needs a non-empty Style", () => {
   expect(runRule(songHasStyle, song("Stlye: pop\nla"))).toEqual([]); // reported once, by song-headers
 });
 
-it("song-has-lyrics: markers alone are not lyrics", () => {
-  expect(where(runRule(songHasLyrics, song("Style: pop\n[Verse]\n[Chorus]")))).toEqual(["POD0302@1:7-11"]);
+it("song-has-lyrics: a song needs a lyric or a tag line; tags alone are an instrumental", () => {
+  expect(where(runRule(songHasLyrics, song("Style: pop\n\n")))).toEqual(["POD0302@1:7-11"]);
+  expect(runRule(songHasLyrics, song("Style: pop\n[Instrumental]"))).toEqual([]);
   expect(runRule(songHasLyrics, song("Style: pop\nla"))).toEqual([]);
 });
 

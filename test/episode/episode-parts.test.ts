@@ -68,6 +68,14 @@ function compiled() {
 const SETTINGS: BuildSettings = { ...defaultConfig().build, gapMs: 600, songGapMs: 1000, songFadeInMs: 500, songFadeOutMs: 2000 };
 
 describe("the episode's timeline and chapters", () => {
+  it("carries the title page's and the headings' words without their markup or a scene number", () => {
+    const text = "Title: _**BRICK & STEEL**_\nCast:\n    HOST: Ethan\n\n# **Part one** #1#\n\nHOST: Hello.\n";
+    const analysis = analyze(text, { file: "ep.pod", config: defaultConfig() });
+    expect(episodeTags(analysis.script).title).toBe("BRICK & STEEL");
+    const pieces = analysis.plan!.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: 1000 }));
+    expect(chapters(timeline(pieces, SETTINGS)).map((c) => c.title)).toEqual(["Part one"]);
+  });
+
   it("places every request in script order, a repeated song each time, with gaps, song gaps and fades", () => {
     const { plan } = compiled();
     const pieces = plan.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: request.kind === "song" ? 3000 : 10_000 }));

@@ -162,7 +162,7 @@ describe("lower", () => {
   });
 
   it("skips songs without a style or without lyric lines, which the checks report", () => {
-    const body = [song("No style", {}), song("Blank style", { style: " , " }), song("No lyrics", { style: "pop", items: [marker("Verse", "Verse")] })];
+    const body = [song("No style", {}), song("Blank style", { style: " , " }), song("No lyrics", { style: "pop", items: [] })];
     const { plan, diagnostics } = lower(script(body), { source: "x.pod", config: config(), cast: CAST });
     expect(plan.requests).toEqual([]);
     expect(diagnostics).toEqual([]);

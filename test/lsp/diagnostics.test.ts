@@ -158,6 +158,7 @@ describe("diagnostics", () => {
     const { diagnostics } = await client.open("untitled:unicode.pod", text);
     expect(summary(diagnostics)).toEqual([
       { code: "POD0116", range: range(0, 1, 6) }, // after the BOM, which the editor's text still holds
+      { code: "POD0604", range: range(4, 6, 10) }, // the emoji, which the voice may read aloud
       { code: "POD0501", range: range(4, 14, 27) }, // the two notes are two UTF-16 units each
     ]);
   });

@@ -8,6 +8,49 @@ import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
 import { hasLowerCase } from "../../language/letters.js";
 
+/** Labels that open a script's stage text, not a speaker's line: a voice for them would read the text aloud. */
+const STAGE_WORDS: ReadonlySet<string> = new Set([
+  "SFX",
+  "FX",
+  "SOUND",
+  "SOUNDS",
+  "MUSIC",
+  "AMBIENCE",
+  "AMB",
+  "ATMOS",
+  "STING",
+  "BED",
+  "INSERT",
+  "SUPER",
+  "TITLE",
+  "TITLE CARD",
+  "CAPTION",
+  "CHYRON",
+  "LOWER THIRD",
+  "ON SCREEN",
+  "TEXT",
+  "GRAPHIC",
+  "CUT",
+  "TRANSITION",
+  "SCENE",
+  "SETTING",
+  "ACTION",
+  "NOTE",
+  "NOTES",
+  "NB",
+  "N.B.",
+  "PS",
+  "P.S.",
+  "PPS",
+  "AD",
+  "AD BREAK",
+  "BREAK",
+  "MIDROLL",
+  "MID-ROLL",
+  "PREROLL",
+  "PRE-ROLL",
+]);
+
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
   name: "every speaker is cast",
@@ -34,19 +77,24 @@ export const knownSpeaker: Rule = {
         const written = speech.speaker.forced && hasLowerCase(name) ? `@${name}` : name;
         const voice = voiceFor(name);
         const fixes: Fix[] = [];
+        const start = speech.speaker.span.start.offset - (speech.speaker.forced ? 1 : 0);
+        const text = ctx.source.text;
+        let help = near ? `a declared speaker has a similar name: ${near}` : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``;
+        const colon = speech.form === "inline" ? text.indexOf(":", speech.speaker.span.end.offset) : -1;
+        const verse = colon === -1 || !/\d$/.test(name) ? null : /^[:：]\d+(?:[-–]\d+)?/.exec(text.slice(colon, colon + 12));
+        if (verse) {
+          // `JOHN 3:16`, `PSALM 23:1`: a reference, read as the label JOHN 3 by its colon; a backslash keeps it as text.
+          const reference = text.slice(start, colon + verse[0].length);
+          help = `${reference} is a reference, not a speaker: write \\${reference} to keep it as text, spoken where it stands`;
+          fixes.push({ title: `Keep ${reference} as text (\\)`, span: ctx.source.span(start, start), replacement: "\\" });
+        } else if (!near && STAGE_WORDS.has(name)) {
+          // `SFX:`, `INSERT:`, `SUPER:`: a script's stage text, which no voice should read.
+          help = `${name}: is stage text, not a speaker: write it as a direction (! ${name}: …), which is not spoken`;
+          fixes.push({ title: "Write it as a direction (! …)", span: ctx.source.span(start, start), replacement: "! " });
+        }
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });
         fixes.push(addToCast(ctx, written, voice));
-        ctx.report(
-          diagnostic(
-            "POD0201",
-            speech.speaker.span,
-            { name },
-            {
-              help: near ? `a declared speaker has a similar name: ${near}` : `declare ${name} in the title page's Cast, such as \`    ${written}: ${voice}\``,
-              fixes,
-            },
-          ),
-        );
+        ctx.report(diagnostic("POD0201", speech.speaker.span, { name }, { help, fixes }));
       },
     };
   },

@@ -30,7 +30,7 @@ export class FountainText {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(readonly source: SourceText) {
-    const trivia = cutTrivia(source.text);
+    const trivia = cutTrivia(source.text, true);
     this.masked = trivia.masked;
     this.trivia = trivia.ranges;
     this.strayCloses = trivia.strayCloses;

@@ -1,4 +1,5 @@
 import type { BodyElement, Direction, Note, Script, Song, Speech, SpeechPart, TitlePage } from "../../ast/nodes.js";
+import { withoutEmphasis } from "../../ast/emphasis.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
@@ -161,12 +162,37 @@ class FountainReader extends FountainText {
       type: "Speech",
       span: this.span(head.first, end),
       form: "cue",
-      speaker: { name: this.clean(nameStart, nameEnd), span: this.span(nameStart, nameEnd), forced: cue.forced },
+      speaker: { name: this.speakerName(nameStart, nameEnd), span: this.span(nameStart, nameEnd), forced: cue.forced },
       parts,
     };
     if (cue.extension) speech.extension = this.atom(head.first + cue.extension.start, head.first + cue.extension.end);
     this.body.push(speech);
     return j;
+  }
+
+  /**
+   * The name a cue gives its speaker: without emphasis (`**MR. SELF DESTRUCT**` is MR. SELF DESTRUCT) and with a
+   * no-break space read as the space it looks like, reported, so that `WILL` and `WILL` with one are one speaker.
+   */
+  private speakerName(start: number, end: number): string {
+    const raw = this.clean(start, end);
+    for (const m of raw.matchAll(/[\u00a0\u2007\u202f]/g)) {
+      const at = start + m.index;
+      const trailing = raw.slice(m.index).trim() === "";
+      this.diagnostics.push(
+        diagnostic(
+          "POD0123",
+          this.span(at, at + 1),
+          { code: m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0") },
+          {
+            fixes: [{ title: trailing ? "Remove the no-break space" : "Change it to a space", span: this.span(at, at + 1), replacement: trailing ? "" : " " }],
+          },
+        ),
+      );
+    }
+    return withoutEmphasis(raw)
+      .replace(/[\s\u00a0\u2007\u202f]+/g, " ")
+      .trim();
   }
 
   /** A `SONG:` block runs to its `END SONG` line (or the end of the file); the .pod parser reads it later. */

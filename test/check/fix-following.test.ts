@@ -1,0 +1,117 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { lineFates, type LineFate } from "../../src/ast/line-fates.js";
+import { analyze } from "../../src/compile.js";
+import { parseConfig } from "../../src/config/load.js";
+import { defaultConfig, type Config } from "../../src/config/schema.js";
+import type { Diagnostic, Fix } from "../../src/diagnostics/diagnostic.js";
+import { parse } from "../../src/parser/parse.js";
+
+// Help that is right when followed literally: every quick fix of every diagnostic, on the golden scripts (the slips
+// among them) and the real screenplays, is applied and the script checked again. No line that was silent for a
+// stated reason (a direction, a heading, a note, a parenthetical, the title page) may become spoken or sung, no line
+// spoken by a voice may become silent, and the diagnostic followed must go.
+
+const GOLDEN = join(import.meta.dirname, "../fixtures/golden");
+const REAL = join(import.meta.dirname, "../fixtures/real");
+
+interface Case {
+  file: string;
+  text: string;
+  config: Config;
+}
+
+/** A voice for every character of a screenplay, as a writer's podc.json would give (real-material.test.ts). */
+function castFor(text: string): Config {
+  const config = defaultConfig();
+  let next = 0;
+  for (const element of parse(text, { dialect: "fountain" }).script.body) {
+    if (element.type === "Speech" && config.cast[element.speaker.name] === undefined)
+      config.cast[element.speaker.name] = config.voices[next++ % config.voices.length]!;
+  }
+  return config;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const f of readdirSync(GOLDEN).filter((f) => f.endsWith(".pod") && !f.startsWith("hostile"))) {
+    const configPath = join(GOLDEN, f.replace(/\.pod$/, ".config.json"));
+    const config = existsSync(configPath) ? parseConfig(readFileSync(configPath, "utf8"), configPath).config : defaultConfig();
+    out.push({ file: f, text: readFileSync(join(GOLDEN, f), "utf8"), config });
+  }
+  for (const f of readdirSync(REAL).filter((f) => f.endsWith(".fountain"))) {
+    const text = readFileSync(join(REAL, f), "utf8");
+    out.push({ file: f, text, config: castFor(text) });
+  }
+  return out;
+}
+
+function fatesOf(file: string, text: string, config: Config): { fates: LineFate[]; diagnostics: Diagnostic[] } {
+  const analysis = analyze(text, { file, config, plan: false });
+  const fates = lineFates(analysis.script, analysis.source.lineCount, (speaker) => analysis.cast.get(speaker)?.voice);
+  return { fates, diagnostics: analysis.diagnostics };
+}
+
+const apply = (text: string, fix: Fix) => text.slice(0, fix.span.start.offset) + fix.replacement + text.slice(fix.span.end.offset);
+const breaks = (text: string) => (text.match(/\r\n|\r|\n/g) ?? []).length;
+const sent = (fate: LineFate | undefined) => fate?.kind === "spoken" || fate?.kind === "sung";
+const silentForAReason = (fate: LineFate) => fate.kind === "silent" && !["blank", "error", "unknown speaker", "label"].includes(fate.reason);
+
+/** Fixes that add a line for the writer to complete (a song's descriptors are theirs to choose): reported until then. */
+const TEMPLATES: ReadonlySet<string> = new Set(["Add a Style: line"]);
+
+/** What following `fix` did wrong, in words; empty when it did what its help says. */
+function misleads(c: Case, d: Diagnostic, fix: Fix): string[] {
+  const before = fatesOf(c.file, c.text, c.config);
+  const fixedText = apply(c.text, fix);
+  const after = fatesOf(c.file, fixedText, c.config);
+  const first = fix.span.start.line;
+  const last = fix.span.end.line;
+  const delta = breaks(fix.replacement) - breaks(c.text.slice(fix.span.start.offset, fix.span.end.offset));
+  const problems: string[] = [];
+  const beforeLines = c.text.split(/\r\n|\r|\n/);
+  const afterLines = fixedText.split(/\r\n|\r|\n/);
+  const edited = Array.from({ length: last - first + delta + 1 }, (_, k) => first + k);
+  before.fates.forEach((fate, index) => {
+    const line = index + 1;
+    // A line the edit touched is found again by its text (a line moved up), else it is any line the edit left.
+    const moved = edited.filter((l) => afterLines[l - 1]?.trim() === beforeLines[index]?.trim());
+    const mapped = line < first ? [line] : line > last ? [line + delta] : moved.length > 0 ? moved : edited;
+    const now = mapped.map((l) => after.fates[l - 1]);
+    // The lines a diagnostic is about are the ones it means to change: `HOST: …` read as a title-page key becomes spoken.
+    const itsOwn = line >= d.span.start.line && line <= d.span.end.line;
+    if (!itsOwn && silentForAReason(fate) && now.some(sent))
+      problems.push(`line ${line}, ${fate.kind === "silent" ? fate.reason : ""}, became ${JSON.stringify(now)}`);
+    // Spoken stays spoken, or becomes an error that says why (a label to cast): never silent without a word.
+    if (fate.kind === "spoken" && !now.some((f) => f?.kind === "spoken" || (f?.kind === "silent" && (f.reason === "unknown speaker" || f.reason === "error"))))
+      problems.push(`line ${line}, spoken by ${fate.speaker}, became ${JSON.stringify(now)}`);
+  });
+  const same = (x: Diagnostic) => x.code === d.code && x.message === d.message;
+  if (!TEMPLATES.has(fix.title) && after.diagnostics.filter(same).length >= before.diagnostics.filter(same).length)
+    problems.push(`${d.code} is still reported`);
+  return problems;
+}
+
+describe("every quick fix, followed literally", () => {
+  const all = cases();
+  let fixesFollowed = 0;
+  it("has scripts with fixes to follow, the slips among them", () => {
+    expect(all.some((c) => c.file === "slips.pod")).toBe(true);
+    expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
+  });
+  for (const c of all) {
+    it(c.file, () => {
+      const followed: string[] = [];
+      for (const d of fatesOf(c.file, c.text, c.config).diagnostics) {
+        for (const fix of d.fixes ?? []) {
+          const problems = misleads(c, d, fix);
+          fixesFollowed++;
+          followed.push(...problems.map((p) => `${d.code} at line ${d.span.start.line}, "${fix.title}": ${p}`));
+        }
+      }
+      expect(followed).toEqual([]);
+    });
+  }
+  it("followed fixes of many kinds", () => expect(fixesFollowed).toBeGreaterThan(60));
+});
