@@ -20,9 +20,9 @@ const TABLE_READ = "podc.tableRead";
 /** @type {LanguageClient | undefined} */
 let client;
 
-/** The bundled podc (the language server and the command line), one file beside this one. */
+/** The bundled podc (the language server and the command line): the podc package's launcher, in dist/podc/. */
 function bundledPodc(context) {
-  return context.asAbsolutePath(path.join("dist", "podc.mjs"));
+  return context.asAbsolutePath(path.join("dist", "podc", "bin", "podc.cjs"));
 }
 
 /** How to start the server: the user's `podc.path` command, else the bundled podc with VS Code's Node. */
@@ -35,7 +35,18 @@ function serverOptions(context) {
   return { module: bundledPodc(context), args: ["lsp"], transport: TransportKind.stdio };
 }
 
+/** The oldest Node podc runs on (its package.json's engines); VS Code 1.101 is the first to ship one as new. */
+const NODE_NEEDED = [20, 19];
+
 async function startClient(context) {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  const configured = vscode.workspace.getConfiguration("podc").get("path");
+  if ((major < NODE_NEEDED[0] || (major === NODE_NEEDED[0] && minor < NODE_NEEDED[1])) && !configured) {
+    void vscode.window.showErrorMessage(
+      `Pod scripts: podc needs Node ${NODE_NEEDED.join(".")} or later, and this VS Code runs Node ${process.versions.node}: update VS Code, or set "podc.path" to a podc installed with a newer Node.`,
+    );
+    return;
+  }
   client = new LanguageClient("podc", "podc language server", serverOptions(context), {
     documentSelector: [
       { scheme: "file", language: "podscript" },
@@ -54,39 +65,52 @@ async function startClient(context) {
   }
 }
 
-/** Runs the local emulator on one part of a script (the arguments come from the server's lens) and opens its audio. */
+/**
+ * Runs the local emulator on one part of a script (the arguments come from the server's lens) and plays what it made:
+ * the episode podc builds at the end of the run (with ffmpeg), else the part's first audio file. The part is written
+ * with its document's extension, so that a Fountain scene is read by Fountain's rules.
+ */
 async function tableRead(context, args) {
   if (!args || typeof args.script !== "string") return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "podc-table-read-"));
-  const script = path.join(dir, "table-read.pod");
+  const script = path.join(dir, /\.fountain$/i.test(args.uri ?? "") ? "table-read.fountain" : "table-read.pod");
   fs.writeFileSync(script, args.script);
   // The project's podc.json gives the part its cast and voices, as it does the whole script.
   if (typeof args.config === "string" && fs.existsSync(args.config)) fs.copyFileSync(args.config, path.join(dir, "podc.json"));
   const out = path.join(dir, "out");
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Table read of the ${args.part}…`, cancellable: false },
-    () =>
-      new Promise((resolve) => {
-        execFile(
-          process.execPath,
-          [bundledPodc(context), "run", "--local", "--out", out, script],
-          { cwd: dir, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" }, maxBuffer: 16 * 1024 * 1024 },
-          (error, stdout, stderr) => resolve({ error, stderr: String(stderr) }),
-        );
-      }),
+    () => podc(context, ["run", "--local", "--out", out, script], dir),
   );
-  const audio = listAudio(out);
-  if (audio.length === 0) {
-    const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || (result.error && result.error.message) || "no audio was made";
+  const made = listAudio(out);
+  const episode = made.filter((file) => path.basename(file) === "table-read.mp3");
+  const audio = episode.length > 0 ? episode : made;
+  if (audio.length === 0 || result.code !== 0) {
+    const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || "no audio was made";
     void vscode.window.showErrorMessage(`Table read of the ${args.part} failed: ${reason}`);
-    return;
+    if (audio.length === 0) return;
   }
-  // The files are in script order: the first one opens, and the folder is offered for the rest.
   await vscode.commands.executeCommand("vscode.open", vscode.Uri.file(audio[0]));
   if (audio.length > 1) {
-    const choice = await vscode.window.showInformationMessage(`The ${args.part} made ${audio.length} audio files.`, "Show all");
+    const choice = await vscode.window.showInformationMessage(
+      `The ${args.part} made ${audio.length} audio files (no episode: is ffmpeg installed?).`,
+      "Show all",
+    );
     if (choice === "Show all") await vscode.commands.executeCommand("revealFileInOS", vscode.Uri.file(audio[0]));
   }
+}
+
+/** Runs the bundled podc command line with VS Code's Node; resolves to its exit code and error output. */
+function podc(context, args, cwd) {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bundledPodc(context), ...args],
+      { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1", NO_COLOR: "1" }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stderr: String(stderr) || String(error?.message ?? "") }),
+    );
+  });
 }
 
 function listAudio(dir) {
