@@ -11,6 +11,7 @@ import { songHeaders } from "./rules/song-headers.js";
 import { titleKeys } from "./rules/title-keys.js";
 import { todoNotes } from "./rules/todo-notes.js";
 import { uniqueCast } from "./rules/unique-cast.js";
+import { castScreenplay } from "./rules/uncast-screenplay.js";
 
 /** Every check, in the order their diagnostics are reported for the same place. Adding a rule: one file, one line. */
 export const RULES: readonly Rule[] = [
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   reservedLabel,
   uniqueCast,
   knownVoice,
+  castScreenplay,
   knownSpeaker,
   inlineTags,
   songHeaders,

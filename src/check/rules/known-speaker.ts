@@ -7,6 +7,7 @@ import type { SourceText } from "../../source/source-text.js";
 import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
 import { hasLowerCase } from "../../language/letters.js";
+import { uncastScreenplay } from "./uncast-screenplay.js";
 
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
@@ -27,7 +28,7 @@ export const knownSpeaker: Rule = {
     return {
       Speech(speech) {
         const name = speech.speaker.name;
-        if (ctx.cast.has(name)) return;
+        if (ctx.cast.has(name) || uncastScreenplay(ctx)) return;
         const near = nearest(name, ctx.cast.keys());
         const written = speech.speaker.forced && hasLowerCase(name) ? `@${name}` : name;
         const voice = voiceFor(name);
