@@ -106,7 +106,7 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0205: {
     text: "Title: Night Shift\n\nINT. KITCHEN - NIGHT\n\nANNA\nWho's there?\n\nBEN\nOnly me.\n",
     file: "scene.fountain",
-    why: "A Fountain screenplay has no Cast of its own: one with no `Cast:` key and no cast in podc.json is told so once, at its title page, not once per cue. The quick fix writes a Cast of every character, each with the next of the project's voices; a screenplay cast in part gets POD0201 at each character still without a voice.",
+    why: "A Fountain screenplay has no Cast of its own: one with no `Cast:` key, none of whose characters is cast in podc.json, is told so once, at its title page, not once per cue. The quick fix writes a Cast of every character, each with the next of the project's voices; a screenplay cast in part gets POD0201 at each character still without a voice.",
   },
   POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
   POD0302: { text: CAST + "SONG: Anthem\nStyle: pop\n[Verse]\nEND SONG\n", why: "A song needs at least one lyric line; markers alone are not lyrics." },

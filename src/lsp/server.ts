@@ -16,7 +16,7 @@ import { addRenameHandler } from "./rename.js";
 import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tokens.js";
 import { addSymbolsHandler } from "./symbols.js";
 import { CONFIG_FILE } from "../config/find.js";
-import { Workspace } from "./workspace.js";
+import { SCRIPT_GLOB, Workspace } from "./workspace.js";
 import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
@@ -90,7 +90,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   connection.onInitialized(() => {
     if (canWatch) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: "**/podc.json" }, { globPattern: "**/*.pod" }],
+        watchers: [{ globPattern: "**/podc.json" }, { globPattern: SCRIPT_GLOB }],
       });
     } else {
       // Nothing will say that podc.json changed while the writer edits it elsewhere: look now and then (unref'd, so

@@ -39,11 +39,23 @@ describe("a screenplay without a Cast", () => {
     expect(check(fixed)).toEqual([]);
   });
 
-  it("a partly cast screenplay, and a .pod script, still get unknown speaker at each uncast cue", () => {
+  it("a screenplay cast in part (on its title page or in podc.json), and a .pod script, still get unknown speaker at each uncast cue", () => {
     const text = "Title: T\nCast:\n    ANNA: Ethan\n\nINT. KITCHEN - NIGHT\n\nANNA\nHi.\n\nBEN\nHello.\n";
     expect(check(text).map((d) => d.code)).toEqual(["POD0201"]);
     const config = ConfigSchema.parse({ cast: { ANNA: "Ethan" } });
     expect(check("INT. KITCHEN - NIGHT\n\nANNA\nHi.\n\nBEN\nHello.\n", "scene.fountain", config).map((d) => d.code)).toEqual(["POD0201"]);
     expect(check("HOST: Hi.\nGUEST: Hello.\n", "episode.pod").map((d) => d.code)).toEqual(["POD0201", "POD0201"]);
+  });
+});
+
+describe("a screenplay in a project whose podc.json casts other speakers", () => {
+  const config = ConfigSchema.parse({ cast: { NARRATOR: "Ethan" } });
+
+  it("is still uncast when none of its characters is cast there, and the fix leaves podc.json's voices for last", () => {
+    const text = "Title: Pilot\n\nINT. KITCHEN - NIGHT\n\nANNA\nWho's there?\n";
+    const [only, ...rest] = check(text, "pilot.fountain", config);
+    expect(rest).toEqual([]);
+    expect(only!.code).toBe("POD0205");
+    expect(apply(text, only!.fixes![0]!)).not.toMatch(/ANNA: Ethan/);
   });
 });

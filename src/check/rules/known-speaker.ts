@@ -7,7 +7,8 @@ import type { SourceText } from "../../source/source-text.js";
 import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
 import { hasLowerCase } from "../../language/letters.js";
-import { uncastScreenplay } from "./uncast-screenplay.js";
+import { screenplayCast } from "./uncast-screenplay.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
@@ -25,17 +26,22 @@ export const knownSpeaker: Rule = {
       }
       return voice;
     };
+    // A screenplay's are held to the end: if nobody in it is cast, uncast-screenplay says so once instead.
+    const cast = screenplayCast(ctx);
+    const held: Diagnostic[] | undefined = ctx.dialect === "fountain" ? [] : undefined;
+    const report = (d: Diagnostic) => (held ? held.push(d) : ctx.report(d));
     return {
       Speech(speech) {
+        cast.seen(speech);
         const name = speech.speaker.name;
-        if (ctx.cast.has(name) || uncastScreenplay(ctx)) return;
+        if (ctx.cast.has(name)) return;
         const near = nearest(name, ctx.cast.keys());
         const written = speech.speaker.forced && hasLowerCase(name) ? `@${name}` : name;
         const voice = voiceFor(name);
         const fixes: Fix[] = [];
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });
         fixes.push(addToCast(ctx, written, voice));
-        ctx.report(
+        report(
           diagnostic(
             "POD0201",
             speech.speaker.span,
@@ -46,6 +52,9 @@ export const knownSpeaker: Rule = {
             },
           ),
         );
+      },
+      done() {
+        if (held && !cast.uncast()) for (const d of held) ctx.report(d);
       },
     };
   },

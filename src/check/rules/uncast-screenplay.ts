@@ -6,16 +6,27 @@ import { hasLowerCase } from "../../language/letters.js";
 import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
 
-// A Fountain screenplay has no Cast of its own: one opened as it came (no `Cast:` key, no cast in podc.json) is not a
-// script with a hundred mistakes but one missing piece. It is said once, at the title page, with the fix that writes
-// the whole Cast; known-speaker leaves such a screenplay's cues alone.
+// A Fountain screenplay has no Cast of its own: one opened as it came (no `Cast:` key, and none of its characters in
+// podc.json's cast) is not a script with a hundred mistakes but one missing piece. It is said once, at the title page,
+// with the fix that writes the whole Cast; known-speaker holds a screenplay's unknown speakers until the end and
+// drops them when this rule speaks. A screenplay cast in part gets known-speaker's error at each uncast cue.
 
 /** The names shown in the message before "and N more". */
 const SHOWN = 3;
 
-/** Whether a script is a screenplay nobody has cast yet: the rule below speaks for it, not one error per cue. */
-export function uncastScreenplay(ctx: CheckContext): boolean {
-  return ctx.dialect === "fountain" && ctx.cast.size === 0;
+/**
+ * Follows a walk's speeches to tell, at its end, whether the script is a screenplay nobody has cast yet: Fountain,
+ * no Cast on its title page, and no speaker with a voice from podc.json.
+ */
+export function screenplayCast(ctx: CheckContext): { seen(speech: Speech): void; uncast(): boolean } {
+  const screenplay = ctx.dialect === "fountain" && !ctx.script.titlePage?.entries.some((e) => e.name === "cast");
+  let anyCast = false;
+  return {
+    seen: (speech) => {
+      if (!anyCast && ctx.cast.has(speech.speaker.name)) anyCast = true;
+    },
+    uncast: () => screenplay && !anyCast,
+  };
 }
 
 /** A Fountain screenplay with no cast at all gets one diagnostic, and a fix that casts every character. */
@@ -24,13 +35,15 @@ export const castScreenplay: Rule = {
   codes: ["POD0205"],
   create: (ctx) => {
     const speakers = new Map<string, Speech>();
+    const cast = screenplayCast(ctx);
     return {
       Speech(speech) {
-        if (uncastScreenplay(ctx) && !speakers.has(speech.speaker.name)) speakers.set(speech.speaker.name, speech);
+        cast.seen(speech);
+        if (ctx.dialect === "fountain" && !speakers.has(speech.speaker.name)) speakers.set(speech.speaker.name, speech);
       },
       done() {
         const first = [...speakers.values()][0];
-        if (first === undefined) return;
+        if (first === undefined || !cast.uncast()) return;
         const names = [...speakers.keys()];
         const { source, script } = ctx;
         const page = script.titlePage;
@@ -54,7 +67,10 @@ export const castScreenplay: Rule = {
 
 /** The Cast of every speaker, each with the next of the project's voices (round again when there are more speakers). */
 function castFix(ctx: CheckContext, speeches: Speech[]): Fix {
-  const voices = ctx.config.voices.length > 0 ? ctx.config.voices : ["Ethan"];
+  // Voices nobody in podc.json's cast speaks with first.
+  const taken = new Set([...ctx.cast.values()].map((member) => member.voice));
+  const all = ctx.config.voices.length > 0 ? ctx.config.voices : ["Ethan"];
+  const voices = [...all.filter((v) => !taken.has(v)), ...all.filter((v) => taken.has(v))];
   const entries = speeches.map((speech, i) => {
     const { name, forced } = speech.speaker;
     return `    ${forced && hasLowerCase(name) ? `@${name}` : name}: ${voices[i % voices.length]}`;
