@@ -83,7 +83,8 @@ async function tableRead(context, args) {
     () => podc(context, ["run", "--local", "--out", out, script], dir),
   );
   const made = listAudio(out);
-  const episode = made.filter((file) => path.basename(file) === "table-read.mp3");
+  // The episode is named after the script (a screenplay's keeps its .fountain: table-read.fountain.mp3).
+  const episode = made.filter((file) => /^table-read(\.fountain)?\.mp3$/.test(path.basename(file)));
   const audio = episode.length > 0 ? episode : made;
   if (audio.length === 0 || result.code !== 0) {
     const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || "no audio was made";
