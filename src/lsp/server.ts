@@ -8,7 +8,7 @@ import { addDiagnosticsHandler, guarded } from "./diagnostics.js";
 import { filePath, Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
-import { addHoverHandler } from "./hover.js";
+import { addHoverHandler, hoverMarkup } from "./hover.js";
 import type { Inbox } from "./inbox.js";
 import { addInlayHintsHandler } from "./inlay-hints.js";
 import { addReferencesHandler } from "./references.js";
@@ -47,6 +47,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   const workspace = new Workspace();
   let canWatch = false;
   let tableRead = false;
+  let markup = hoverMarkup(undefined);
   const pull = { pull: false, refresh: false, inlayHintRefresh: false };
   inbox.holdWhile((method, params) => readyFor(scripts, method, params));
 
@@ -62,6 +63,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     pull.pull = capabilities.textDocument?.diagnostic !== undefined && pull.refresh;
     pull.inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
     const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
+    markup = hoverMarkup(capabilities.textDocument?.hover?.contentFormat);
     // LSP has no way to say which commands a client runs itself; ours say so in their initialization options.
     const clientCommands = (params.initializationOptions as { clientCommands?: unknown } | undefined)?.clientCommands;
     tableRead = Array.isArray(clientCommands) && clientCommands.includes(TABLE_READ_COMMAND);
@@ -74,7 +76,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
         foldingRangeProvider: true,
         definitionProvider: true,
         renameProvider: prepareRename ? { prepareProvider: true } : true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentFormattingProvider: true,
         diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: true },
         referencesProvider: true,
@@ -102,7 +104,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   scripts.listen(connection);
   addDiagnosticsHandler(connection, scripts, inbox, workspace, pull);
   addCompletionHandler(connection, scripts);
-  addHoverHandler(connection, scripts);
+  addHoverHandler(connection, scripts, () => markup);
   addSymbolsHandler(connection, scripts);
   addFoldingHandler(connection, scripts);
   addDefinitionHandler(connection, scripts);

@@ -71,10 +71,13 @@ async function startClient(context) {
  * with its document's extension, so that a Fountain scene is read by Fountain's rules.
  */
 async function tableRead(context, args) {
-  if (!args || typeof args.script !== "string") return;
+  if (!args || typeof args.uri !== "string" || !args.lines) return;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(args.uri));
+  const lines = ({ start, end }) => document.getText(new vscode.Range(start, 0, end, document.lineAt(Math.min(end, document.lineCount - 1)).text.length));
+  const text = (args.titlePage ? lines(args.titlePage) + "\n\n" : "") + lines(args.lines) + "\n";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "podc-table-read-"));
-  const script = path.join(dir, /\.fountain$/i.test(args.uri ?? "") ? "table-read.fountain" : "table-read.pod");
-  fs.writeFileSync(script, args.script);
+  const script = path.join(dir, /\.fountain$/i.test(args.uri) ? "table-read.fountain" : "table-read.pod");
+  fs.writeFileSync(script, text);
   // The project's podc.json gives the part its cast and voices, as it does the whole script.
   if (typeof args.config === "string" && fs.existsSync(args.config)) fs.copyFileSync(args.config, path.join(dir, "podc.json"));
   const out = path.join(dir, "out");
