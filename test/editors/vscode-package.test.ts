@@ -55,7 +55,12 @@ describe.runIf(installed || required)("the VS Code extension", () => {
     // What VS Code reads from the manifest: trust, a setting no workspace may set, the commands, the schema.
     expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: "limited", restrictedConfigurations: ["podc.path"] });
     expect(manifest.contributes.configuration.properties["podc.path"].scope).toBe("machine");
-    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual(["podc.restartServer", "podc.tableRead"]);
+    expect(manifest.contributes.commands.map((c: { command: string }) => c.command)).toEqual([
+      "podc.restartServer",
+      "podc.tableRead",
+      "podc.refreshCharacters",
+    ]);
+    expect(manifest.contributes.views.explorer).toEqual([{ id: "podc.characters", name: "Characters", when: "podc.scriptOpen" }]);
     expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: "podc.json", url: "./schemas/podc.schema.json" }]);
     const snippet = JSON.parse(readFileSync(join(EXTENSION, "snippets", "podscript.json"), "utf8"))["Song block"];
     expect(snippet.body[0]).toMatch(/^SONG: /);

@@ -126,6 +126,82 @@ function listAudio(dir) {
   return found.sort();
 }
 
+/** The podc/stats request of the server (src/lsp/stats.ts): podc stats' figures of one document. */
+const STATS_REQUEST = "podc/stats";
+/** Silent reading speed for the status bar's reading time: a common estimate for adults reading prose. */
+const READING_WPM = 200;
+
+/** "3:05" for 185 000 ms. */
+function clock(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Whether the editor shows a document the server reads: a .pod script or a Fountain screenplay. */
+function isScript(document) {
+  return document !== undefined && (document.languageId === "podscript" || /\.fountain$/i.test(document.uri.path));
+}
+
+/**
+ * The writer's figures of the script in the active editor, asked of the server whenever it changes: the Characters
+ * view (each speaker's voice, lines, words and spoken time, as podc stats counts them) and the status bar (spoken and
+ * reading time, words).
+ */
+function writerViews(context) {
+  const changed = new vscode.EventEmitter();
+  /** @type {any} */
+  let stats = null;
+  const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  status.name = "Pod script length";
+  status.command = "podc.characters.focus";
+  const provider = {
+    onDidChangeTreeData: changed.event,
+    getTreeItem: (item) => item,
+    getChildren: () => {
+      if (!stats) return [];
+      return stats.speakers.map((s) => {
+        const item = new vscode.TreeItem(s.speaker);
+        item.description = `${s.voice} · ${s.turns} line${s.turns === 1 ? "" : "s"} · ${s.words} words · ${clock(s.durationMs)}`;
+        item.tooltip = `${s.speaker} speaks with the voice ${s.voice}: ${s.turns} lines, ${s.words} words, about ${clock(s.durationMs)} spoken (${Math.round(s.timeShare * 100)}% of the episode)`;
+        item.iconPath = new vscode.ThemeIcon("person");
+        return item;
+      });
+    },
+  };
+  let timer;
+  const refresh = async () => {
+    const editor = vscode.window.activeTextEditor;
+    const document = editor?.document;
+    void vscode.commands.executeCommand("setContext", "podc.scriptOpen", isScript(document));
+    if (!isScript(document) || !client || !client.isRunning()) {
+      stats = null;
+      status.hide();
+    } else {
+      stats = await client.sendRequest(STATS_REQUEST, { textDocument: { uri: document.uri.toString() } }).catch(() => null);
+      if (stats) {
+        const words = stats.totals.words;
+        status.text = `$(mic) ≈ ${clock(stats.totals.durationMs)} spoken · ${words.toLocaleString()} words · ${Math.max(1, Math.round(words / READING_WPM))} min to read`;
+        status.tooltip = `Spoken at ${stats.wordsPerMinute} words a minute (podc.json's speech.wordsPerMinute); read at about ${READING_WPM}`;
+        status.show();
+      } else status.hide();
+    }
+    changed.fire(undefined);
+  };
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), 300);
+  };
+  context.subscriptions.push(
+    vscode.window.registerTreeDataProvider("podc.characters", provider),
+    status,
+    vscode.window.onDidChangeActiveTextEditor(soon),
+    vscode.workspace.onDidChangeTextDocument((event) => event.document === vscode.window.activeTextEditor?.document && soon()),
+    vscode.commands.registerCommand("podc.refreshCharacters", refresh),
+    { dispose: () => clearTimeout(timer) },
+  );
+  return soon;
+}
+
 /** Registers the commands, and starts the language server once the workspace is trusted. */
 async function activate(context) {
   context.subscriptions.push(
@@ -140,8 +216,10 @@ async function activate(context) {
     vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, args)),
     { dispose: () => client?.stop() },
   );
-  if (vscode.workspace.isTrusted) await startClient(context);
-  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => startClient(context)));
+  const refreshViews = writerViews(context);
+  const start = () => startClient(context).then(refreshViews);
+  if (vscode.workspace.isTrusted) await start();
+  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(start));
 }
 
 /** Stops the language server (shutdown, then exit) when VS Code unloads the extension. */
