@@ -59,6 +59,7 @@ describe.runIf(installed || required)("the VS Code extension", () => {
       "podc.restartServer",
       "podc.tableRead",
       "podc.refreshCharacters",
+      "podc.showPreview",
     ]);
     expect(manifest.contributes.views.explorer).toEqual([{ id: "podc.characters", name: "Characters", when: "podc.scriptOpen" }]);
     expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: "podc.json", url: "./schemas/podc.schema.json" }]);

@@ -202,6 +202,32 @@ function writerViews(context) {
   return soon;
 }
 
+/**
+ * The episode's preview page (index.html, which podc build writes beside the episode) in a panel beside the script:
+ * the most recently built of out/<episode>/ and out/local/<episode>/ under the workspace. Its audio and links are
+ * given the webview's addresses, and its content policy lets it play them.
+ */
+async function showPreview() {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!isScript(document)) return;
+  const stem = path.basename(document.uri.fsPath).replace(/\.pod$/i, "");
+  const found = await vscode.workspace.findFiles(`**/out/{,local/}${stem}/index.html`, "**/node_modules/**", 10);
+  const page = found.map((uri) => ({ uri, at: fs.statSync(uri.fsPath).mtimeMs })).sort((a, b) => b.at - a.at)[0]?.uri;
+  if (!page) {
+    void vscode.window.showInformationMessage(`No preview page of ${stem} yet: podc run (or podc build) writes it, and a table read does too.`);
+    return;
+  }
+  const folder = vscode.Uri.file(path.dirname(page.fsPath));
+  const panel = vscode.window.createWebviewPanel("podc.preview", `Preview: ${stem}`, vscode.ViewColumn.Beside, {
+    enableScripts: true,
+    localResourceRoots: [folder],
+  });
+  const html = fs.readFileSync(page.fsPath, "utf8");
+  panel.webview.html = html
+    .replace(/media-src [^;"]*/, `media-src ${panel.webview.cspSource}`)
+    .replace(/(src|href)="(?![a-z]+:|#)([^"]+)"/gi, (_, attribute, file) => `${attribute}="${panel.webview.asWebviewUri(vscode.Uri.joinPath(folder, file))}"`);
+}
+
 /** Registers the commands, and starts the language server once the workspace is trusted. */
 async function activate(context) {
   context.subscriptions.push(
@@ -214,6 +240,7 @@ async function activate(context) {
       await startClient(context);
     }),
     vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, args)),
+    vscode.commands.registerCommand("podc.showPreview", showPreview),
     { dispose: () => client?.stop() },
   );
   const refreshViews = writerViews(context);
