@@ -48,6 +48,9 @@ describe.runIf(installed || required)("the VS Code extension", () => {
         "extension/schemas/podc.schema.json",
         "extension/snippets/podscript.json",
         "extension/language-configuration.json",
+        "extension/images/icon.png",
+        "extension/LICENSE.txt",
+        "extension/changelog.md",
       ]),
     );
     expect(entries.some((e) => e.includes("node_modules") || e.includes("/cache/"))).toBe(false);
