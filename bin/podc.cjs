@@ -69,7 +69,12 @@ function entry(args) {
   const name = args[0] === "help" ? args[1] : args[0];
   const command = name !== undefined && /^[a-z]+$/.test(name) ? `commands/${name}.cjs` : undefined;
   const source = command && readOrUndefined(join(dist, command), "latin1");
-  return source !== undefined ? run(command, source) : run("main.cjs", readFileSync(join(dist, "main.cjs"), "latin1"));
+  if (source !== undefined) return run(command, source);
+  const main = readOrUndefined(join(dist, "main.cjs"), "latin1");
+  if (main !== undefined) return run("main.cjs", main);
+  // Only a clone can lack dist/ (the package ships it): one installed without its development dependencies.
+  process.stderr.write(`podc: podc is not built: run npm ci (or npm run build) in ${join(__dirname, "..")}\n`);
+  process.exit(70);
 }
 
 process.once("exit", saveCaches);

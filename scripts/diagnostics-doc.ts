@@ -22,7 +22,7 @@ interface Example {
   /** podc.json beside the script. */
   config?: string;
   configOnly?: boolean;
-  /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), not checked. */
+  /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), a `.fountain` checked. */
   file?: string;
   why: string;
 }
@@ -116,6 +116,11 @@ export const EXAMPLES: Record<Code, Example> = {
   POD0202: { text: "Title: Example\nCast:\n    HOST: Etan\n\nHOST: Hi.\n", why: "Cast voices must be in the project's voice list (`voices` in podc.json)." },
   POD0203: { text: "Title: Example\nCast:\n    SONG: Ethan\n\n", why: "`SONG` opens song blocks, so no speaker may take it as a label." },
   POD0204: { text: "Title: Example\nCast:\n    HOST: Ethan\n    HOST: Jake\n\nHOST: Hi.\n", why: "A label cast twice: the later entry is used." },
+  POD0205: {
+    text: "Title: Night Shift\n\nINT. KITCHEN - NIGHT\n\nANNA\nWho's there?\n\nBEN\nOnly me.\n",
+    file: "scene.fountain",
+    why: "A Fountain screenplay has no Cast of its own: one with no `Cast:` key, none of whose characters is cast in podc.json, is told so once, at its title page, not once per cue. The quick fix writes a Cast of every character, each with the next of the project's voices; a screenplay cast in part gets POD0201 at each character still without a voice.",
+  },
   POD0301: { text: CAST + "SONG: Anthem\n[Verse]\nLa la la\nEND SONG\n", why: "A song needs a `Style:` line, the style prompt the service composes from." },
   POD0302: {
     text: CAST + "SONG: Anthem\nStyle: pop\n\nEND SONG\n",
@@ -197,6 +202,13 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const config = example.config ? parseConfig(example.config, "podc.json").config : defaultConfig();
+  if (example.file?.endsWith(".fountain")) {
+    const analysis = analyze(example.text, { file: example.file, config });
+    return {
+      codes: analysis.diagnostics.map((d) => d.code),
+      printed: analysis.diagnostics.map((d) => renderHuman(d, example.file!, analysis.source, false)).join("\n\n"),
+    };
+  }
   if (example.file !== undefined) {
     const imported = importScreenplay(Buffer.from(example.text, "utf8"), example.file, config);
     return {
@@ -219,7 +231,7 @@ const COMING_FROM_FOUNTAIN = [
   "",
   "A `.fountain` file is read by Fountain's own rules: nothing in it is an error for being Fountain. Action,",
   "transitions, centred text and page breaks are directions, never spoken; scene headings are sections. Voices come",
-  "from a `Cast:` key on its title page, else from `podc.json` (an uncast character is POD0201). `podc import`",
+  "from a `Cast:` key on its title page, else from `podc.json` (an uncast character is POD0201; a screenplay with no cast at all is one POD0205). `podc import`",
   "writes the same script as a `.pod` (see the writer's guide, docs/language.md).",
   "",
   "Typed into a `.pod` script, the same habits read as Fountain means them — `INT. HOUSE - DAY` is a section,",
@@ -275,7 +287,13 @@ export function diagnosticsDoc(): string {
     out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}${checkedBy}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
     out.push(
-      example.configOnly ? "podc.json:" : example.file ? `${example.file} (\`podc import ${example.file}\`):` : "Script:",
+      example.configOnly
+        ? "podc.json:"
+        : example.file?.endsWith(".fountain")
+          ? `${example.file}:`
+          : example.file
+            ? `${example.file} (\`podc import ${example.file}\`):`
+            : "Script:",
       "",
       "```",
       shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),

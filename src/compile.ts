@@ -36,15 +36,12 @@ export interface AnalyzeOptions {
  */
 export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const { config } = options;
-  const parsed = parse(input, {
-    maxBytes: config.limits.fileBytes,
-    projectLabels: new Set(Object.keys(config.cast)),
-    dialect: dialectOf(options.file),
-  });
+  const dialect = dialectOf(options.file);
+  const parsed = parse(input, { maxBytes: config.limits.fileBytes, projectLabels: new Set(Object.keys(config.cast)), dialect });
   const script = parsed.script;
   const cast = resolveCast(script, config);
   const wantPlan = options.plan !== false;
-  const checker = new Checker(script, parsed.source, config, cast);
+  const checker = new Checker(script, parsed.source, config, cast, dialect);
   const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
   for (const element of script.body) {
     checker.element(element);

@@ -3,6 +3,7 @@ import { Walker } from "../ast/walk.js";
 import type { CastMember } from "./cast.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import type { Dialect } from "../parser/dialect.js";
 import type { SourceText } from "../source/source-text.js";
 import type { CheckContext } from "./context.js";
 import type { Rule } from "./rule.js";
@@ -22,9 +23,10 @@ export class Checker {
     source: SourceText,
     config: Config,
     cast: Map<string, CastMember>,
+    dialect: Dialect = "pod",
     rules: readonly Rule[] = RULES,
   ) {
-    const shared: Omit<CheckContext, "report"> = { script, source, config, cast };
+    const shared: Omit<CheckContext, "report"> = { script, source, config, cast, dialect };
     this.visitors = rules.map((rule) => rule.create({ ...shared, report: (d) => this.report(rule, d) }));
     this.walker = new Walker(this.visitors);
     this.walker.begin(script);
@@ -49,7 +51,7 @@ export class Checker {
 
 /** Runs the rules over a parsed script in one walk and returns what they report. */
 export function check(script: Script, source: SourceText, config: Config, cast: Map<string, CastMember>, rules: readonly Rule[] = RULES): Diagnostic[] {
-  const checker = new Checker(script, source, config, cast, rules);
+  const checker = new Checker(script, source, config, cast, "pod", rules);
   for (const element of script.body) checker.element(element);
   return checker.finish();
 }

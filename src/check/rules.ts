@@ -12,6 +12,7 @@ import { songHeaders } from "./rules/song-headers.js";
 import { titleKeys } from "./rules/title-keys.js";
 import { todoNotes } from "./rules/todo-notes.js";
 import { uniqueCast } from "./rules/unique-cast.js";
+import { castScreenplay } from "./rules/uncast-screenplay.js";
 
 /** Every check, in the order their diagnostics are reported for the same place. Adding a rule: one file, one line. */
 export const RULES: readonly Rule[] = [
@@ -19,6 +20,7 @@ export const RULES: readonly Rule[] = [
   reservedLabel,
   uniqueCast,
   knownVoice,
+  castScreenplay,
   knownSpeaker,
   inlineTags,
   spokenSymbols,

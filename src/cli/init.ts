@@ -23,7 +23,7 @@ export const command = defineCommand(
     name: "init",
     usage: ["[DIR]"],
     description: `Sets an episode repository up in DIR (default: the current folder): podc.json (with $schema, so editors
-complete it), .gitignore entries for .podc/ and out/, an example episode in episodes/, the editor
+complete it), .gitignore entries for .podc/, out/ and node_modules/, an example episode in episodes/, the editor
 recommendation in .vscode/extensions.json, and a GitHub Actions workflow that checks every script (with
 annotations on the lines) and their layout on each push.
 
@@ -36,8 +36,11 @@ It never replaces a file: what is already there is kept, and listed. Lines missi
   init,
 );
 
-/** The lines .gitignore needs: podc's state and the audio, anchored at the repository root. */
-const IGNORED = [`/${STATE_DIR_NAME}/`, "/out/"];
+/**
+ * The lines .gitignore needs: podc's state and the audio, anchored at the repository root, and installed packages
+ * wherever they are (podc itself is one: npm ci puts it back from the lock file).
+ */
+const IGNORED = [`/${STATE_DIR_NAME}/`, "/out/", "node_modules/"];
 
 const EXAMPLE = `Title: Welcome to podc
 Author: You
@@ -136,8 +139,8 @@ ${defaults}jobs:
 interface Planned {
   path: string;
   text: string;
-  /** For .gitignore: lines to add to an existing file rather than a file to create. */
-  append?: boolean;
+  /** For .gitignore: the lines added to an existing file, rather than a file created. */
+  append?: string[];
   why: string;
 }
 
@@ -173,7 +176,13 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   const gitignore = join(dir, ".gitignore");
   const ignoring = gitignoreAddition(gitignore);
   if (ignoring === undefined) kept.push(gitignore);
-  else plan.push({ path: gitignore, text: ignoring.text, append: ignoring.exists, why: ignoring.exists ? "lines added" : "created" });
+  else
+    plan.push({
+      path: gitignore,
+      text: ignoring.text,
+      append: ignoring.exists ? ignoring.missing : undefined,
+      why: ignoring.exists ? "lines added" : "created",
+    });
 
   const done: { path: string; undo: () => void }[] = [];
   try {
@@ -186,13 +195,13 @@ async function init({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<nu
   }
   for (const file of plan) {
     const shown = displayPath(file.path, io.cwd);
-    io.stdout.write(file.append ? `added ${IGNORED.join(" and ")} to ${shown}\n` : `created ${shown}\n`);
+    io.stdout.write(file.append ? `added ${listed(file.append)} to ${shown}\n` : `created ${shown}\n`);
   }
   for (const path of kept) io.stdout.write(`kept    ${displayPath(path, io.cwd)} (already there; not changed)\n`);
   if (!schema.inProject && plan.some((file) => file.path.endsWith(CONFIG_FILE))) {
     io.stderr.write(
       "podc init: podc is installed outside this project, so $schema in podc.json names its place on this machine;\n" +
-        "  install podc in the project (npm install --save-dev ./podc-VERSION.tgz) for a path that works for everyone\n",
+        "  install podc in the project (npm install --save-exact ./podc-VERSION.tgz) for a path that works for everyone\n",
     );
   }
   io.stderr.write(nextSteps(dir, io.cwd, plan.length === 0));
@@ -213,7 +222,7 @@ function schemaPath(dir: string, repo: string): { path: string; inProject: boole
 }
 
 /** The new text of .gitignore, or undefined when it already ignores everything podc writes. */
-function gitignoreAddition(path: string): { text: string; exists: boolean } | undefined {
+function gitignoreAddition(path: string): { text: string; exists: boolean; missing: string[] } | undefined {
   let current = "";
   let exists = false;
   try {
@@ -227,8 +236,13 @@ function gitignoreAddition(path: string): { text: string; exists: boolean } | un
   if (missing.length === 0) return undefined;
   const newline = current.includes("\r\n") ? "\r\n" : "\n";
   const separator = current === "" || current.endsWith("\n") ? "" : newline;
-  const block = [`# podc: its journal and lock (${STATE_DIR_NAME}/) and the audio it downloads (out/)`, ...missing].join(newline);
-  return { text: `${current}${separator}${current === "" ? "" : newline}${block}${newline}`, exists };
+  const block = [`# podc: its journal and lock (${STATE_DIR_NAME}/), the audio it downloads (out/), installed packages`, ...missing].join(newline);
+  return { text: `${current}${separator}${current === "" ? "" : newline}${block}${newline}`, exists, missing };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /**

@@ -43,6 +43,7 @@ export const CODES = {
   POD0202: { severity: "error", title: "unknown voice" },
   POD0203: { severity: "error", title: "reserved speaker label" },
   POD0204: { severity: "warning", title: "speaker cast twice" },
+  POD0205: { severity: "error", title: "screenplay without a Cast" },
   POD0301: { severity: "error", title: "song without a Style" },
   POD0302: { severity: "error", title: "song without lyrics" },
   POD0303: { severity: "error", title: "song never ended" },

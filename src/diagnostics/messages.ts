@@ -69,6 +69,9 @@ export const MESSAGES = {
   POD0202: (p: { voice: string; label?: string }) => `unknown voice ${p.voice}${p.label !== undefined ? ` for ${p.label}` : ""}`,
   POD0203: (p: { label: string }) => `${p.label} is reserved for song blocks and cannot be a speaker`,
   POD0204: (p: { label: string; line: number }) => `${p.label} is already cast on line ${p.line}; this entry wins`,
+  /** `names`: the first few characters, as shown. */
+  POD0205: (p: { count: number; names: string }) =>
+    `this screenplay has no Cast: ${p.count === 1 ? "its character has" : `its ${p.count} characters have`} no voice (${p.names})`,
   POD0301: (p: { title: string }) => `song "${p.title}" has no Style`,
   POD0302: (p: { title: string }) => `song "${p.title}" has no lyrics`,
   POD0303: (p: { title: string }) => `song "${p.title}" never ends`,

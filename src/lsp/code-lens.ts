@@ -10,14 +10,19 @@ import type { ScriptState, Scripts } from "./documents.js";
 /** The command a table-read lens carries; the client runs it. */
 export const TABLE_READ_COMMAND = "podc.tableRead";
 
-/** What the client receives to run a table read: a script of the part alone, and where to run it. */
+/**
+ * What the client receives to run a table read: which lines of the document make a script of the part alone, and
+ * where to run it. Lines, not text: a lens for every section carrying its text made a long script's reply megabytes.
+ */
 export interface TableReadArguments {
   /** The document the part comes from. */
   uri: string;
   /** "section Cold open" or "song Night Shift Anthem". */
   part: string;
-  /** The title page (with its Cast) followed by the part's lines, as a script of its own. */
-  script: string;
+  /** The title page's lines (with its Cast), 0-based and inclusive, if it has one: they go first. */
+  titlePage?: { start: number; end: number };
+  /** The part's lines, 0-based and inclusive: after the title page and a blank line, they make the script. */
+  lines: { start: number; end: number };
   /** The podc.json governing the document (its cast and voices apply), if any. */
   config?: string;
 }
@@ -33,13 +38,13 @@ export function addCodeLensHandler(connection: Connection, scripts: Scripts, ena
 
 /** One lens above each section heading and each song. */
 function tableReadLenses(state: ScriptState): CodeLens[] {
-  const { script, source } = state.analysis;
+  const { script } = state.analysis;
   const body = script.body;
-  const lines = (from: number, to: number) => source.text.slice(source.lineStarts[from - 1] ?? 0, source.lineEnd(to));
-  const head = script.titlePage ? lines(script.titlePage.span.start.line, script.titlePage.span.end.line) + "\n\n" : "";
+  const page = script.titlePage?.span;
   const lenses: CodeLens[] = [];
   const lens = (line: number, part: string, last: number) => {
-    const args: TableReadArguments = { uri: state.uri, part, script: head + lines(line, last) + "\n" };
+    const args: TableReadArguments = { uri: state.uri, part, lines: { start: line - 1, end: last - 1 } };
+    if (page) args.titlePage = { start: page.start.line - 1, end: page.end.line - 1 };
     if (state.loaded.path) args.config = state.loaded.path;
     const position = { line: line - 1, character: 0 };
     lenses.push({ range: { start: position, end: position }, command: { title: "▶ Table read", command: TABLE_READ_COMMAND, arguments: [args] } });

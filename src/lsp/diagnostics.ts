@@ -9,7 +9,7 @@ import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagno
 import type { ScriptState, Scripts } from "./documents.js";
 import type { Inbox } from "./inbox.js";
 import { PositionMap } from "./positions.js";
-import type { Workspace } from "./workspace.js";
+import { isScriptUri, type Workspace } from "./workspace.js";
 
 // Diagnostics are pushed after every change, the whole list with the document's version — or pulled, by clients that
 // ask for them (textDocument/diagnostic), including for scripts that are not open. A burst of changes is analysed
@@ -125,7 +125,7 @@ export function addDiagnosticsHandler(
   });
   connection.onDidChangeWatchedFiles((params) => {
     if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.configChanged();
-    if (params.changes.some((change) => change.uri.endsWith(".pod"))) workspace.changed();
+    if (params.changes.some((change) => isScriptUri(change.uri))) workspace.changed();
   });
 
   connection.languages.diagnostics.on((params): FullDocumentDiagnosticReport => {

@@ -12,47 +12,65 @@ import { touches } from "./positions.js";
 // with, and what a song's request will hold. The song summary is computed by the same lowering functions that build
 // the request, so it cannot disagree with `podc compile`.
 
-/** Answers hover requests: speaker labels (in speeches and Cast entries), song lines, section markers. */
-export function addHoverHandler(connection: Connection, scripts: Scripts): void {
+/** How a hover's words are marked: Markdown, or plain text for clients that prefer it (Vim's ALE, Emacs' Eglot). */
+interface Markup {
+  kind: MarkupKind;
+  bold(text: string): string;
+  code(text: string): string;
+}
+
+const MARKDOWN: Markup = { kind: MarkupKind.Markdown, bold: (text) => `**${text}**`, code: (text) => `\`${text}\`` };
+const PLAIN: Markup = { kind: MarkupKind.PlainText, bold: (text) => text, code: (text) => text };
+
+/** The markup a client's hover `contentFormat` asks for first (Markdown when it says nothing). */
+export function hoverMarkup(contentFormat: readonly string[] | undefined): Markup {
+  return contentFormat?.[0] === MarkupKind.PlainText ? PLAIN : MARKDOWN;
+}
+
+/**
+ * Answers hover requests: speaker labels (in speeches and Cast entries), song lines, section markers, in the
+ * markup the client asked for.
+ */
+export function addHoverHandler(connection: Connection, scripts: Scripts, markup: () => Markup): void {
   connection.onHover((params) => {
     const state = scripts.get(params.textDocument.uri);
-    return state ? hoverAt(state, params.position) : null;
+    return state ? hoverAt(state, params.position, markup()) : null;
   });
 }
 
 /** The hover at `position`, or null where there is nothing to add to what the line says. */
-function hoverAt(state: ScriptState, position: Position): Hover | null {
+function hoverAt(state: ScriptState, position: Position, m: Markup): Hover | null {
   const offset = state.positions.offset(position);
   const line = position.line + 1;
   const script = state.analysis.script;
   for (const entry of script.titlePage?.entries ?? []) {
     for (const member of entry.cast ?? []) {
-      if (touches(member.label.span, offset)) return hover(state, member.label.span, speakerText(state, member.label.text));
+      if (touches(member.label.span, offset)) return hover(state, member.label.span, m, speakerText(state, member.label.text, m));
     }
   }
   for (const element of script.body) {
     if (element.span.start.offset > offset) break;
     if (element.type === "Speech" && touches(element.speaker.span, offset)) {
-      return hover(state, element.speaker.span, speakerText(state, element.speaker.name));
+      return hover(state, element.speaker.span, m, speakerText(state, element.speaker.name, m));
     }
     if (element.type !== "Song" || !touches(element.span, offset)) continue;
-    if (line === element.span.start.line) return hover(state, element.title.span, songText(state, element));
-    if (element.end && line === element.end.start.line) return hover(state, element.end, songText(state, element));
+    if (line === element.span.start.line) return hover(state, element.title.span, m, songText(state, element, m));
+    if (element.end && line === element.end.start.line) return hover(state, element.end, m, songText(state, element, m));
     const marker = element.items.find((item): item is Marker => item.type === "Marker" && touches(item.span, offset));
-    if (marker) return hover(state, marker.span, markerText(marker));
+    if (marker) return hover(state, marker.span, m, markerText(marker, m));
   }
   return null;
 }
 
-function hover(state: ScriptState, span: Span, value: string): Hover {
-  return { contents: { kind: MarkupKind.Markdown, value }, range: state.positions.range(span) };
+function hover(state: ScriptState, span: Span, m: Markup, value: string): Hover {
+  return { contents: { kind: m.kind, value }, range: state.positions.range(span) };
 }
 
-function speakerText(state: ScriptState, label: string): string {
+function speakerText(state: ScriptState, label: string, m: Markup): string {
   const member = state.analysis.cast.get(label);
-  if (!member) return `**${label}** has no voice: the label is not in the cast (the title page's \`Cast\` or podc.json).`;
-  const head = `**${label}** speaks with the voice **${member.voice}**.`;
-  if (member.from === "config") return `${head}\n\nCast in podc.json${state.loaded.path ? ` (\`${state.loaded.path}\`)` : ""}.`;
+  if (!member) return `${m.bold(label)} has no voice: the label is not in the cast (the title page's ${m.code("Cast")} or podc.json).`;
+  const head = `${m.bold(label)} speaks with the voice ${m.bold(member.voice)}.`;
+  if (member.from === "config") return `${head}\n\nCast in podc.json${state.loaded.path ? ` (${m.code(state.loaded.path)})` : ""}.`;
   const line = member.labelSpan ? `, line ${member.labelSpan.start.line}` : "";
   const projectVoice = state.loaded.config.cast[label];
   const overrides = projectVoice === undefined ? "" : ` It overrides podc.json, which gives ${label} the voice ${projectVoice}.`;
@@ -60,7 +78,7 @@ function speakerText(state: ScriptState, label: string): string {
 }
 
 /** The song's request in numbers: characters of lyrics and style against their limits, and the model and its source. */
-function songText(state: ScriptState, song: Song): string {
+function songText(state: ScriptState, song: Song, m: Markup): string {
   const { config } = state.loaded;
   const name = song.title.text === "" ? "SONG" : `SONG: ${song.title.text}`;
   const lyrics = codePointLength(lyricsText(song));
@@ -74,18 +92,18 @@ function songText(state: ScriptState, song: Song): string {
     default: "the default",
   }[from];
   const lines = [
-    `**${name}** — one song request`,
+    `${m.bold(name)} — one song request`,
     "",
     `- lyrics: ${lyrics} of ${config.limits.lyricsChars} characters${lyrics > config.limits.lyricsChars ? " — too long" : ""}`,
     `- style prompt: ${prompt} of ${config.limits.promptChars} characters${prompt > config.limits.promptChars ? " — too long" : ""}`,
-    `- model: \`${model}\`, from ${source}`,
+    `- model: ${m.code(model)}, from ${source}`,
   ];
   if (prompt === 0 || !hasLyricLines(song)) lines.push("", `Not sent until it has ${prompt === 0 ? "a Style" : "a lyric line"}.`);
   return lines.join("\n");
 }
 
-function markerText(marker: Marker): string {
+function markerText(marker: Marker, m: Markup): string {
   return marker.canonical === null
-    ? `Unknown section name: the marker is sent as written, \`${markerLine(marker)}\`.`
-    : `Section marker, sent as \`${markerLine(marker)}\`.`;
+    ? `Unknown section name: the marker is sent as written, ${m.code(markerLine(marker))}.`
+    : `Section marker, sent as ${m.code(markerLine(marker))}.`;
 }

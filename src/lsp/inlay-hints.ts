@@ -10,7 +10,7 @@ import { lineText } from "./positions.js";
 
 // What the script does not say but the writer pays for, beside the lines it concerns:
 //   after each speaker label     the voice it speaks with
-//   after each section heading   the spoken length of the section and how many paid requests it makes
+//   after each section heading   the spoken length of the section and how many paid requests it makes (if any)
 //   after each SONG: line        how many takes the service makes of it, each billed
 //   before a speech              where a podcast request begins in the middle of a section (a full request, or a
 //                                voice more than a request may hold), which `podc compile` would show
@@ -63,12 +63,16 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
     const starting = r < requests.length && requests[r]!.origin.line === line ? requests[r] : undefined;
     if (line < first) continue;
     if (element.type === "Section") {
-      hints.push({
-        position: lineEnd(line),
-        label: summary(bySection.get(section) ?? [], state.loaded.config.speech.wordsPerMinute),
-        kind: InlayHintKind.Parameter,
-        paddingLeft: true,
-      });
+      // A section that sends nothing (only directions, or speakers with no voice yet: an uncast screenplay) has no
+      // figures to give: "0:00 spoken, nothing billed" on every scene would be noise.
+      const sent = bySection.get(section);
+      if (sent)
+        hints.push({
+          position: lineEnd(line),
+          label: summary(sent, state.loaded.config.speech.wordsPerMinute),
+          kind: InlayHintKind.Parameter,
+          paddingLeft: true,
+        });
     } else if (element.type === "Speech") {
       const voice = cast.get(element.speaker.name)?.voice;
       if (voice !== undefined) {
@@ -128,5 +132,5 @@ function summary(requests: readonly PlannedRequest[], wordsPerMinute: number): s
   if (songs > 0) parts.push(`${songs} song${songs === 1 ? "" : "s"}, ${takes} take${takes === 1 ? "" : "s"}`);
   const seconds = Math.round(ms / 1000);
   const length = `≈ ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} spoken`;
-  return parts.length === 0 ? `${length} · nothing billed` : `${length} · ${podcasts + takes} billed (${parts.join(", ")})`;
+  return `${length} · ${podcasts + takes} billed (${parts.join(", ")})`;
 }

@@ -16,13 +16,15 @@ export function addReferencesHandler(connection: Connection, scripts: Scripts, w
     if (!state) return [];
     const name = speakerAt(state, state.positions.offset(params.position))?.name;
     if (name === undefined) return [];
+    // The protocol requires `context`; a client that leaves it out gets the declarations too, as most editors ask.
+    const includeDeclaration = (params.context as typeof params.context | undefined)?.includeDeclaration ?? true;
     const others = [...new Set([...(await workspace.scripts()), ...scripts.documents.keys()])].filter((uri) => uri !== state.uri).sort();
-    const locations = mentionsIn(state, name, params.context.includeDeclaration);
+    const locations = mentionsIn(state, name, includeDeclaration);
     for (const uri of others) {
       const other = scripts.read(uri);
-      if (other) locations.push(...mentionsIn(other, name, params.context.includeDeclaration));
+      if (other) locations.push(...mentionsIn(other, name, includeDeclaration));
     }
-    if (params.context.includeDeclaration && state.analysis.cast.get(name)?.from === "config") {
+    if (includeDeclaration && state.analysis.cast.get(name)?.from === "config") {
       const key = await configKeyLocation(state, name);
       if (key) locations.push(key);
     }

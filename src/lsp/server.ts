@@ -8,15 +8,16 @@ import { addDiagnosticsHandler, guarded } from "./diagnostics.js";
 import { filePath, Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
-import { addHoverHandler } from "./hover.js";
+import { addHoverHandler, hoverMarkup } from "./hover.js";
 import type { Inbox } from "./inbox.js";
 import { addInlayHintsHandler } from "./inlay-hints.js";
 import { addReferencesHandler } from "./references.js";
 import { addRenameHandler } from "./rename.js";
 import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tokens.js";
+import { addStatsHandler } from "./stats.js";
 import { addSymbolsHandler } from "./symbols.js";
 import { CONFIG_FILE } from "../config/find.js";
-import { Workspace } from "./workspace.js";
+import { SCRIPT_GLOB, Workspace } from "./workspace.js";
 import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
@@ -47,6 +48,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   const workspace = new Workspace();
   let canWatch = false;
   let tableRead = false;
+  let markup = hoverMarkup(undefined);
   const pull = { pull: false, refresh: false, inlayHintRefresh: false };
   inbox.holdWhile((method, params) => readyFor(scripts, method, params));
 
@@ -62,6 +64,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     pull.pull = capabilities.textDocument?.diagnostic !== undefined && pull.refresh;
     pull.inlayHintRefresh = capabilities.workspace?.inlayHint?.refreshSupport === true;
     const prepareRename = capabilities.textDocument?.rename?.prepareSupport === true;
+    markup = hoverMarkup(capabilities.textDocument?.hover?.contentFormat);
     // LSP has no way to say which commands a client runs itself; ours say so in their initialization options.
     const clientCommands = (params.initializationOptions as { clientCommands?: unknown } | undefined)?.clientCommands;
     tableRead = Array.isArray(clientCommands) && clientCommands.includes(TABLE_READ_COMMAND);
@@ -74,7 +77,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
         foldingRangeProvider: true,
         definitionProvider: true,
         renameProvider: prepareRename ? { prepareProvider: true } : true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.SourceFixAll] },
         documentFormattingProvider: true,
         diagnosticProvider: { interFileDependencies: false, workspaceDiagnostics: true },
         referencesProvider: true,
@@ -90,7 +93,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   connection.onInitialized(() => {
     if (canWatch) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: "**/podc.json" }, { globPattern: "**/*.pod" }],
+        watchers: [{ globPattern: "**/podc.json" }, { globPattern: SCRIPT_GLOB }],
       });
     } else {
       // Nothing will say that podc.json changed while the writer edits it elsewhere: look now and then (unref'd, so
@@ -102,7 +105,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   scripts.listen(connection);
   addDiagnosticsHandler(connection, scripts, inbox, workspace, pull);
   addCompletionHandler(connection, scripts);
-  addHoverHandler(connection, scripts);
+  addHoverHandler(connection, scripts, () => markup);
   addSymbolsHandler(connection, scripts);
   addFoldingHandler(connection, scripts);
   addDefinitionHandler(connection, scripts);
@@ -114,5 +117,6 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   addSemanticTokensHandler(connection, scripts);
   addInlayHintsHandler(connection, scripts);
   addCodeLensHandler(connection, scripts, () => tableRead);
+  addStatsHandler(connection, scripts);
   connection.listen();
 }

@@ -2,13 +2,22 @@ import { filePath, fileUri } from "./documents.js";
 
 // The scripts of the workspace, for the features that look beyond the open documents: workspace symbols, references
 // to a speaker in every script, workspace diagnostics. The folders are searched as `podc check` searches them
-// (every .pod below, node_modules and dot-folders skipped). Editors that watch files say when scripts come and go;
+// (every .pod below, node_modules and dot-folders skipped), and Fountain screenplays with them, which the editor
+// checks as it checks scripts. Editors that watch files say when scripts come and go;
 // for the others the list is searched again when it is more than a few seconds old.
 
 const STALE_MS = 3000;
 const IGNORE = ["**/node_modules/**"];
 
-/** The .pod scripts under the workspace folders the editor opened. */
+/** The files the language server reads as scripts: .pod scripts and Fountain screenplays. */
+export const SCRIPT_GLOB = "**/*.{pod,fountain}";
+
+/** Whether a URI names a file the language server reads as a script. */
+export function isScriptUri(uri: string): boolean {
+  return /\.(pod|fountain)$/i.test(uri);
+}
+
+/** The .pod scripts and .fountain screenplays under the workspace folders the editor opened. */
 export class Workspace {
   private folders: string[] = [];
   private found: { at: number; uris: Promise<string[]> } | undefined;
@@ -37,7 +46,7 @@ export class Workspace {
     const { default: fg } = await import("fast-glob");
     const all = new Set<string>();
     for (const folder of this.folders) {
-      const paths = await fg("**/*.pod", { cwd: folder, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true }).catch(() => []);
+      const paths = await fg(SCRIPT_GLOB, { cwd: folder, absolute: true, dot: false, ignore: IGNORE, onlyFiles: true }).catch(() => []);
       for (const path of paths) all.add(fileUri(path));
     }
     return [...all].sort();

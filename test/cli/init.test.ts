@@ -48,7 +48,7 @@ describe("podc init", () => {
     expect(config.diagnostics).toEqual([]);
     const schema = (JSON.parse(readFileSync(join(root, "podc.json"), "utf8")) as { $schema: string }).$schema;
     expect(existsSync(resolve(root, schema))).toBe(true);
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\/\.podc\/$[\s\S]*^\/out\/$/m);
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toMatch(/^\/\.podc\/$[\s\S]*^\/out\/$[\s\S]*^node_modules\/$/m);
     expect(JSON.parse(readFileSync(join(root, ".vscode/extensions.json"), "utf8"))).toEqual({ recommendations: ["podc.podc-vscode"] });
     const workflow = readFileSync(join(root, ".github/workflows/podc.yml"), "utf8");
     expect(workflow).toMatch(/run: npx podc check --format line\n/);
@@ -93,9 +93,9 @@ describe("podc init", () => {
     const init = await runPodc(["init", "."], root);
     expect(init.code).toBe(0);
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toBe(
-      "node_modules\n.podc\n\n# podc: its journal and lock (.podc/) and the audio it downloads (out/)\n/out/\n",
+      "node_modules\n.podc\n\n# podc: its journal and lock (.podc/), the audio it downloads (out/), installed packages\n/out/\n",
     );
-    expect(init.stdout).toMatch(/^added \/\.podc\/ and \/out\/ to \.gitignore$/m);
+    expect(init.stdout).toMatch(/^added \/out\/ to \.gitignore$/m);
     expect(existsSync(join(root, "episodes"))).toBe(false);
   });
 

@@ -44,11 +44,14 @@ const EPISODE = [
   "",
 ].join("\n");
 
+const SCREENPLAY = "Title: Pilot\n\nINT. KITCHEN - NIGHT\n\nANNA\nWho's there?\n\nBEN\nOnly me.\n";
+
 let client: TestClient;
 let dir: string;
 let uri: string;
 let otherUri: string;
 let closedUri: string;
+let screenplayUri: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "podc-lsp-"));
@@ -56,6 +59,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, "season-2"));
   // A script nobody opens: references, symbols and pulled diagnostics still find it.
   writeFileSync(join(dir, "season-2", "closed.pod"), "Cast:\n    HOST: Luna\n\n# Finale\n\nHOST: Goodbye.\nNARRATOR: The end.\nZED: Who?\n");
+  // A screenplay as it came, with no Cast: the workspace's features read it too.
+  writeFileSync(join(dir, "season-2", "pilot.fountain"), SCREENPLAY);
+  screenplayUri = pathToFileURL(join(dir, "season-2", "pilot.fountain")).href;
   uri = pathToFileURL(join(dir, "episode.pod")).href;
   otherUri = pathToFileURL(join(dir, "other.pod")).href;
   closedUri = pathToFileURL(join(dir, "season-2", "closed.pod")).href;
@@ -133,7 +139,14 @@ describe("workspace symbols", () => {
   it("lists sections, songs and speakers of every script, matched by letters in order", async () => {
     const all = await client.request<SymbolInformation[]>("workspace/symbol", { query: "" });
     expect(all.map((s) => `${s.containerName}:${s.name}`)).toEqual(
-      expect.arrayContaining(["episode.pod:Cold open", "episode.pod:Anthem", "episode.pod:McKenzie", "closed.pod:Finale", "closed.pod:HOST"]),
+      expect.arrayContaining([
+        "episode.pod:Cold open",
+        "episode.pod:Anthem",
+        "episode.pod:McKenzie",
+        "closed.pod:Finale",
+        "closed.pod:HOST",
+        "pilot.fountain:INT. KITCHEN - NIGHT",
+      ]),
     );
     const some = await client.request<SymbolInformation[]>("workspace/symbol", { query: "cld opn" });
     expect(some.map((s) => s.name)).toEqual(["Cold open"]);
@@ -146,6 +159,13 @@ describe("pulled diagnostics", () => {
     expect(report.kind).toBe("full");
     expect((report as { items: { code: string; range: { start: { line: number } } }[] }).items.map((d) => [d.code, d.range.start.line])).toEqual([
       ["POD0201", 7],
+    ]);
+  });
+
+  it("checks a screenplay nobody opened: one error for its missing Cast, at the title page", async () => {
+    const report = await client.request<DocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri: screenplayUri } });
+    expect((report as { items: { code: string; range: { start: { line: number } } }[] }).items.map((d) => [d.code, d.range.start.line])).toEqual([
+      ["POD0205", 0],
     ]);
   });
 });
@@ -164,6 +184,15 @@ describe("inlay hints", () => {
     expect(shown.find((s) => s.startsWith("17:11 "))).toMatch(/ · 2 billed \(2 requests\)$/);
     // The eleventh turn of the interview starts a new request (ten turns to a request).
     expect(shown).toContain("29:0 new request (2 turns) ▸");
+  });
+
+  it("gives no figures for a scene that sends nothing, such as an uncast screenplay's", async () => {
+    await client.open(screenplayUri, SCREENPLAY);
+    const hints = await client.request<InlayHint[]>("textDocument/inlayHint", {
+      textDocument: { uri: screenplayUri },
+      range: { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } },
+    });
+    expect(hints).toEqual([]);
   });
 });
 
@@ -221,9 +250,13 @@ describe("code lenses", () => {
       [11, "podc.tableRead"],
       [17, "podc.tableRead"],
     ]);
-    const song = lenses[1]!.command!.arguments![0] as { part: string; script: string; config: string };
-    expect(song.part).toBe("song Anthem");
-    expect(song.script).toBe(EPISODE.split("\n").slice(0, 4).join("\n") + "\n\n" + EPISODE.split("\n").slice(11, 16).join("\n") + "\n");
-    expect(song.config).toBe(join(dir, "podc.json"));
+    // Which lines make the part's script, not their text: a long script's reply stays small.
+    expect(lenses[1]!.command!.arguments![0]).toEqual({
+      uri,
+      part: "song Anthem",
+      titlePage: { start: 0, end: 3 },
+      lines: { start: 11, end: 15 },
+      config: join(dir, "podc.json"),
+    });
   });
 });

@@ -1,10 +1,11 @@
 /*
- * podc as a writer gets it: the packed package installed into another project with production dependencies
- * only, then `npx podc init`, `check`, `compile` and `run --local` from a subfolder — and a global install from a
- * clone. npm installs the dependencies from its cache (filled by `npm ci`), or the registry.
+ * podc as a writer gets it: the packed package committed into another project and installed the way README.md
+ * says, with the registry unreachable (podc has no dependencies to fetch: dist/ holds them), then `npm ci
+ * --omit=dev` on a fresh checkout, `npx podc init`, `check`, `compile` and `run --local` from a subfolder — and a
+ * global install from a clone.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +22,16 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   return spawnSync(command, args, {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false", ...env },
+    env: {
+      ...process.env,
+      NO_COLOR: "1",
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      npm_config_update_notifier: "false",
+      // Nothing listens on port 9 (discard) of loopback: any fetch from a registry fails at once.
+      npm_config_registry: "http://127.0.0.1:9/",
+      ...env,
+    },
     timeout: 240_000,
   });
 }
@@ -33,11 +43,18 @@ beforeAll(() => {
   expect(packed.status, packed.stderr).toBe(0);
   // npm prints the build's output before the JSON: the JSON is the last thing on stdout.
   const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
-  tarball = join(scratch, (JSON.parse(json) as { filename: string }[])[0]!.filename);
+  const filename = (JSON.parse(json) as { filename: string }[])[0]!.filename;
+  tarball = join(scratch, filename);
   mkdirSync(join(project, ".git"), { recursive: true });
+  mkdirSync(join(project, "tools"));
+  copyFileSync(tarball, join(project, "tools", filename));
   writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "night-shift", private: true }, null, 2)}\n`);
-  const installed = run(NPM, ["install", "--omit=dev", "--prefer-offline", "--save-exact", tarball], project);
+  const installed = run(NPM, ["install", "--offline", "--save-exact", `./tools/${filename}`], project);
   expect(installed.status, installed.stderr).toBe(0);
+  // A teammate's fresh checkout, or CI: the lock file and the package file, no node_modules.
+  rmSync(join(project, "node_modules"), { recursive: true });
+  const ci = run(NPM, ["ci", "--omit=dev", "--offline"], project);
+  expect(ci.status, ci.stderr).toBe(0);
 }, 300_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -68,12 +85,12 @@ describe("the packed package", () => {
   );
 
   it(
-    "installs with production dependencies only and never builds: dist/ is shipped",
+    "installs as one package with nothing to fetch, and never builds: dist/ is shipped",
     () => {
       const installed = join(project, "node_modules", "podc");
       expect(existsSync(join(installed, "dist", "main.cjs"))).toBe(true);
-      expect(existsSync(join(project, "node_modules", "esbuild"))).toBe(false);
-      expect(existsSync(join(project, "node_modules", "typescript"))).toBe(false);
+      expect(readdirSync(join(project, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["podc"]);
+      expect(JSON.parse(readFileSync(join(project, "package.json"), "utf8"))).toMatchObject({ dependencies: { podc: expect.stringMatching(/^file:tools\//) } });
       const version = npx(["--version"], project);
       expect(version.status, version.stderr).toBe(0);
       expect(version.stdout).toBe(`podc ${(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version}\n`);
@@ -110,7 +127,7 @@ describe("the packed package", () => {
       expect(files).toContain("manifest.json");
       expect(files.filter((f) => f.endsWith(".wav")).length).toBeGreaterThan(0);
       // The .gitignore init wrote keeps it all out of git.
-      expect(readFileSync(join(project, ".gitignore"), "utf8")).toMatch(/^\/out\/$/m);
+      expect(readFileSync(join(project, ".gitignore"), "utf8")).toMatch(/^\/out\/$[\s\S]*^node_modules\/$/m);
     },
     SLOW,
   );
@@ -119,7 +136,7 @@ describe("the packed package", () => {
     "installs globally from a clone: podc on the PATH",
     () => {
       const prefix = join(scratch, "global");
-      const installed = run(NPM, ["install", "--global", "--prefix", prefix, "--prefer-offline", ROOT], scratch);
+      const installed = run(NPM, ["install", "--global", "--prefix", prefix, "--offline", ROOT], scratch);
       expect(installed.status, installed.stderr).toBe(0);
       const bin = process.platform === "win32" ? join(prefix, "podc.cmd") : join(prefix, "bin", "podc");
       expect(lstatSync(bin).isSymbolicLink() || existsSync(bin)).toBe(true);

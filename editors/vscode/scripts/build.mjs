@@ -1,11 +1,13 @@
 // Builds the extension into dist/: the extension itself bundled into one file (vscode-languageclient inside), and
-// podc — language server and command line — bundled into one file beside it, from this repository's build, so the
-// extension needs nothing else installed. The grammar, its language configuration and the podc.json schema are copied
-// from the repository (they are edited there, never here). Runs before `vsce package` (vscode:prepublish).
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+// beside it in dist/podc/ the podc package itself — its launcher, its bundles (built by the repository's own build),
+// its package.json, docs and schema — so that every command works from inside the extension as from an install
+// (--version, help, init, and the build step of a table read read podc's package.json and docs), and the extension
+// needs nothing else installed. The grammar, its language configuration and the podc.json schema are copied from the
+// repository (they are edited there, never here). Runs before `vsce package` (vscode:prepublish).
+import { execFileSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { BUNDLE_OPTIONS } from "../../../scripts/bundle-options.js";
 
 const here = (path) => fileURLToPath(new URL(path, new URL("../", import.meta.url)));
 const repo = (path) => fileURLToPath(new URL(path, new URL("../../../", import.meta.url)));
@@ -28,11 +30,12 @@ await build({
   external: ["vscode"],
   logLevel: "warning",
 });
-await build({
-  ...BUNDLE_OPTIONS,
-  // The podc command, in one file: what bin/podc.cjs runs from dist/, bundled whole from the same source.
-  stdin: { contents: 'import { mainProcess } from "./src/cli/main.ts";\nmainProcess();\n', resolveDir: repo("."), sourcefile: "podc.ts", loader: "ts" },
-  outfile: here("dist/podc.mjs"),
-  logLevel: "warning",
-});
-console.log("built dist/extension.js and dist/podc.mjs");
+
+// The podc package as npm installs it (package.json's "files"), without the library bundle no command uses.
+execFileSync(process.execPath, [repo("scripts/build.js"), "--out", here("dist/podc/dist")], { stdio: "inherit" });
+rmSync(here("dist/podc/dist/lib.js"));
+for (const dir of ["bin", "docs", "schema"]) cpSync(repo(dir), here(`dist/podc/${dir}`), { recursive: true });
+copyFileSync(repo("README.md"), here("dist/podc/README.md"));
+const { name, version, type, license, engines, bin } = JSON.parse(readFileSync(repo("package.json"), "utf8"));
+writeFileSync(here("dist/podc/package.json"), `${JSON.stringify({ name, version, type, license, engines, bin }, null, 2)}\n`);
+console.log(`built dist/extension.js and podc ${version} in dist/podc/`);

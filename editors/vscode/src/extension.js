@@ -20,9 +20,9 @@ const TABLE_READ = "podc.tableRead";
 /** @type {LanguageClient | undefined} */
 let client;
 
-/** The bundled podc (the language server and the command line), one file beside this one. */
+/** The bundled podc (the language server and the command line): the podc package's launcher, in dist/podc/. */
 function bundledPodc(context) {
-  return context.asAbsolutePath(path.join("dist", "podc.mjs"));
+  return context.asAbsolutePath(path.join("dist", "podc", "bin", "podc.cjs"));
 }
 
 /** How to start the server: the user's `podc.path` command, else the bundled podc with VS Code's Node. */
@@ -35,7 +35,18 @@ function serverOptions(context) {
   return { module: bundledPodc(context), args: ["lsp"], transport: TransportKind.stdio };
 }
 
+/** The oldest Node podc runs on (its package.json's engines); VS Code 1.101 is the first to ship one as new. */
+const NODE_NEEDED = [20, 19];
+
 async function startClient(context) {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  const configured = vscode.workspace.getConfiguration("podc").get("path");
+  if ((major < NODE_NEEDED[0] || (major === NODE_NEEDED[0] && minor < NODE_NEEDED[1])) && !configured) {
+    void vscode.window.showErrorMessage(
+      `Pod scripts: podc needs Node ${NODE_NEEDED.join(".")} or later, and this VS Code runs Node ${process.versions.node}: update VS Code, or set "podc.path" to a podc installed with a newer Node.`,
+    );
+    return;
+  }
   client = new LanguageClient("podc", "podc language server", serverOptions(context), {
     documentSelector: [
       { scheme: "file", language: "podscript" },
@@ -54,39 +65,56 @@ async function startClient(context) {
   }
 }
 
-/** Runs the local emulator on one part of a script (the arguments come from the server's lens) and opens its audio. */
+/**
+ * Runs the local emulator on one part of a script (the arguments come from the server's lens) and plays what it made:
+ * the episode podc builds at the end of the run (with ffmpeg), else the part's first audio file. The part is written
+ * with its document's extension, so that a Fountain scene is read by Fountain's rules.
+ */
 async function tableRead(context, args) {
-  if (!args || typeof args.script !== "string") return;
+  if (!args || typeof args.uri !== "string" || !args.lines) return;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(args.uri));
+  const lines = ({ start, end }) => document.getText(new vscode.Range(start, 0, end, document.lineAt(Math.min(end, document.lineCount - 1)).text.length));
+  const text = (args.titlePage ? lines(args.titlePage) + "\n\n" : "") + lines(args.lines) + "\n";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "podc-table-read-"));
-  const script = path.join(dir, "table-read.pod");
-  fs.writeFileSync(script, args.script);
+  const script = path.join(dir, /\.fountain$/i.test(args.uri) ? "table-read.fountain" : "table-read.pod");
+  fs.writeFileSync(script, text);
   // The project's podc.json gives the part its cast and voices, as it does the whole script.
   if (typeof args.config === "string" && fs.existsSync(args.config)) fs.copyFileSync(args.config, path.join(dir, "podc.json"));
   const out = path.join(dir, "out");
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Table read of the ${args.part}…`, cancellable: false },
-    () =>
-      new Promise((resolve) => {
-        execFile(
-          process.execPath,
-          [bundledPodc(context), "run", "--local", "--out", out, script],
-          { cwd: dir, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1" }, maxBuffer: 16 * 1024 * 1024 },
-          (error, stdout, stderr) => resolve({ error, stderr: String(stderr) }),
-        );
-      }),
+    () => podc(context, ["run", "--local", "--out", out, script], dir),
   );
-  const audio = listAudio(out);
-  if (audio.length === 0) {
-    const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || (result.error && result.error.message) || "no audio was made";
+  const made = listAudio(out);
+  // The episode is named after the script (a screenplay's keeps its .fountain: table-read.fountain.mp3).
+  const episode = made.filter((file) => /^table-read(\.fountain)?\.mp3$/.test(path.basename(file)));
+  const audio = episode.length > 0 ? episode : made;
+  if (audio.length === 0 || result.code !== 0) {
+    const reason = result.stderr.trim().split("\n").slice(-3).join(" ") || "no audio was made";
     void vscode.window.showErrorMessage(`Table read of the ${args.part} failed: ${reason}`);
-    return;
+    if (audio.length === 0) return;
   }
-  // The files are in script order: the first one opens, and the folder is offered for the rest.
   await vscode.commands.executeCommand("vscode.open", vscode.Uri.file(audio[0]));
   if (audio.length > 1) {
-    const choice = await vscode.window.showInformationMessage(`The ${args.part} made ${audio.length} audio files.`, "Show all");
+    const choice = await vscode.window.showInformationMessage(
+      `The ${args.part} made ${audio.length} audio files (no episode: is ffmpeg installed?).`,
+      "Show all",
+    );
     if (choice === "Show all") await vscode.commands.executeCommand("revealFileInOS", vscode.Uri.file(audio[0]));
   }
+}
+
+/** Runs the bundled podc command line with VS Code's Node; resolves to its exit code and error output. */
+function podc(context, args, cwd) {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bundledPodc(context), ...args],
+      { cwd, env: { ...process.env, ELECTRON_RUN_AS_NODE: "1", NO_COLOR: "1" }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stderr: String(stderr) || String(error?.message ?? "") }),
+    );
+  });
 }
 
 function listAudio(dir) {
@@ -96,6 +124,108 @@ function listAudio(dir) {
     if (entry.isFile() && /\.(wav|mp3|flac)$/i.test(entry.name)) found.push(path.join(entry.parentPath ?? entry.path, entry.name));
   }
   return found.sort();
+}
+
+/** The podc/stats request of the server (src/lsp/stats.ts): podc stats' figures of one document. */
+const STATS_REQUEST = "podc/stats";
+/** Silent reading speed for the status bar's reading time: a common estimate for adults reading prose. */
+const READING_WPM = 200;
+
+/** "3:05" for 185 000 ms. */
+function clock(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Whether the editor shows a document the server reads: a .pod script or a Fountain screenplay. */
+function isScript(document) {
+  return document !== undefined && (document.languageId === "podscript" || /\.fountain$/i.test(document.uri.path));
+}
+
+/**
+ * The writer's figures of the script in the active editor, asked of the server whenever it changes: the Characters
+ * view (each speaker's voice, lines, words and spoken time, as podc stats counts them) and the status bar (spoken and
+ * reading time, words).
+ */
+function writerViews(context) {
+  const changed = new vscode.EventEmitter();
+  /** @type {any} */
+  let stats = null;
+  const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  status.name = "Pod script length";
+  status.command = "podc.characters.focus";
+  const provider = {
+    onDidChangeTreeData: changed.event,
+    getTreeItem: (item) => item,
+    getChildren: () => {
+      if (!stats) return [];
+      return stats.speakers.map((s) => {
+        const item = new vscode.TreeItem(s.speaker);
+        item.description = `${s.voice} · ${s.turns} line${s.turns === 1 ? "" : "s"} · ${s.words} words · ${clock(s.durationMs)}`;
+        item.tooltip = `${s.speaker} speaks with the voice ${s.voice}: ${s.turns} lines, ${s.words} words, about ${clock(s.durationMs)} spoken (${Math.round(s.timeShare * 100)}% of the episode)`;
+        item.iconPath = new vscode.ThemeIcon("person");
+        return item;
+      });
+    },
+  };
+  let timer;
+  const refresh = async () => {
+    const editor = vscode.window.activeTextEditor;
+    const document = editor?.document;
+    void vscode.commands.executeCommand("setContext", "podc.scriptOpen", isScript(document));
+    if (!isScript(document) || !client || !client.isRunning()) {
+      stats = null;
+      status.hide();
+    } else {
+      stats = await client.sendRequest(STATS_REQUEST, { textDocument: { uri: document.uri.toString() } }).catch(() => null);
+      if (stats) {
+        const words = stats.totals.words;
+        status.text = `$(mic) ≈ ${clock(stats.totals.durationMs)} spoken · ${words.toLocaleString()} words · ${Math.max(1, Math.round(words / READING_WPM))} min to read`;
+        status.tooltip = `Spoken at ${stats.wordsPerMinute} words a minute (podc.json's speech.wordsPerMinute); read at about ${READING_WPM}`;
+        status.show();
+      } else status.hide();
+    }
+    changed.fire(undefined);
+  };
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), 300);
+  };
+  context.subscriptions.push(
+    vscode.window.registerTreeDataProvider("podc.characters", provider),
+    status,
+    vscode.window.onDidChangeActiveTextEditor(soon),
+    vscode.workspace.onDidChangeTextDocument((event) => event.document === vscode.window.activeTextEditor?.document && soon()),
+    vscode.commands.registerCommand("podc.refreshCharacters", refresh),
+    { dispose: () => clearTimeout(timer) },
+  );
+  return soon;
+}
+
+/**
+ * The episode's preview page (index.html, which podc build writes beside the episode) in a panel beside the script:
+ * the most recently built of out/<episode>/ and out/local/<episode>/ under the workspace. Its audio and links are
+ * given the webview's addresses, and its content policy lets it play them.
+ */
+async function showPreview() {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!isScript(document)) return;
+  const stem = path.basename(document.uri.fsPath).replace(/\.pod$/i, "");
+  const found = await vscode.workspace.findFiles(`**/out/{,local/}${stem}/index.html`, "**/node_modules/**", 10);
+  const page = found.map((uri) => ({ uri, at: fs.statSync(uri.fsPath).mtimeMs })).sort((a, b) => b.at - a.at)[0]?.uri;
+  if (!page) {
+    void vscode.window.showInformationMessage(`No preview page of ${stem} yet: podc run (or podc build) writes it, and a table read does too.`);
+    return;
+  }
+  const folder = vscode.Uri.file(path.dirname(page.fsPath));
+  const panel = vscode.window.createWebviewPanel("podc.preview", `Preview: ${stem}`, vscode.ViewColumn.Beside, {
+    enableScripts: true,
+    localResourceRoots: [folder],
+  });
+  const html = fs.readFileSync(page.fsPath, "utf8");
+  panel.webview.html = html
+    .replace(/media-src [^;"]*/, `media-src ${panel.webview.cspSource}`)
+    .replace(/(src|href)="(?![a-z]+:|#)([^"]+)"/gi, (_, attribute, file) => `${attribute}="${panel.webview.asWebviewUri(vscode.Uri.joinPath(folder, file))}"`);
 }
 
 /** Registers the commands, and starts the language server once the workspace is trusted. */
@@ -110,10 +240,13 @@ async function activate(context) {
       await startClient(context);
     }),
     vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, args)),
+    vscode.commands.registerCommand("podc.showPreview", showPreview),
     { dispose: () => client?.stop() },
   );
-  if (vscode.workspace.isTrusted) await startClient(context);
-  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(() => startClient(context)));
+  const refreshViews = writerViews(context);
+  const start = () => startClient(context).then(refreshViews);
+  if (vscode.workspace.isTrusted) await start();
+  else context.subscriptions.push(vscode.workspace.onDidGrantWorkspaceTrust(start));
 }
 
 /** Stops the language server (shutdown, then exit) when VS Code unloads the extension. */

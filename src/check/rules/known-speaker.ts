@@ -7,6 +7,8 @@ import type { SourceText } from "../../source/source-text.js";
 import type { CheckContext } from "../context.js";
 import type { Rule } from "../rule.js";
 import { hasLowerCase } from "../../language/letters.js";
+import { screenplayCast } from "./uncast-screenplay.js";
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 
 /** Labels that open a script's stage text, not a speaker's line: a voice for them would read the text aloud. */
 const STAGE_WORDS: ReadonlySet<string> = new Set([
@@ -69,8 +71,13 @@ export const knownSpeaker: Rule = {
       }
       return voice;
     };
+    // A screenplay's are held to the end: if nobody in it is cast, uncast-screenplay says so once instead.
+    const cast = screenplayCast(ctx);
+    const held: Diagnostic[] | undefined = ctx.dialect === "fountain" ? [] : undefined;
+    const report = (d: Diagnostic) => (held ? held.push(d) : ctx.report(d));
     return {
       Speech(speech) {
+        cast.seen(speech);
         const name = speech.speaker.name;
         if (ctx.cast.has(name)) return;
         const near = nearest(name, ctx.cast.keys());
@@ -94,7 +101,10 @@ export const knownSpeaker: Rule = {
         }
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });
         fixes.push(addToCast(ctx, written, voice));
-        ctx.report(diagnostic("POD0201", speech.speaker.span, { name }, { help, fixes }));
+        report(diagnostic("POD0201", speech.speaker.span, { name }, { help, fixes }));
+      },
+      done() {
+        if (held && !cast.uncast()) for (const d of held) ctx.report(d);
       },
     };
   },
