@@ -19,6 +19,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   build: { summary: "assemble the finished episode: mp3 with chapters, transcripts, a preview page", load: () => import("./build.js") },
+  publish: { summary: "write the podcast's feed and site from the built episodes", load: () => import("./publish.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },
   state: { summary: "push the journal and audio into the shared store, or pull them out", load: () => import("./state.js") },
   import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },

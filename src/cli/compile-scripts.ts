@@ -1,4 +1,5 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
+import type { Script } from "../ast/nodes.js";
 import { analyze } from "../compile.js";
 import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
@@ -8,6 +9,7 @@ import { episodeFolder, repositoryRoot, type CompiledScript } from "../run/index
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
+import type { SourceText } from "../source/source-text.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
@@ -18,8 +20,8 @@ export interface OutChoice {
   local: boolean;
 }
 
-/** A compiled script with what its title page says of the episode (for the finished episode's tags). */
-export type TaggedScript = CompiledScript & { tags: EpisodeTags };
+/** A compiled script with what its title page says of the episode (for the finished episode's tags), its tree and text (for podc publish). */
+export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText };
 
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: TaggedScript[]; config: Config; root: string } | { exitCode: number };
@@ -82,6 +84,8 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       outDir,
       plan: analysis.plan,
       tags: episodeTags(analysis.script),
+      script: analysis.script,
+      text: analysis.source,
     });
   }
   if (failed) {
