@@ -120,7 +120,7 @@ export async function publishedEpisode(input: EpisodeScript): Promise<{ episode?
   const date = calendarDate(entry(script, "date")?.value.text.trim() ?? "");
   const season = number("season");
   const episodeNumber = number("episode");
-  const description = entry(script, "description")?.value.text.replace(/\s+/g, " ").trim();
+  const description = oneLine(entry(script, "description")?.value.text ?? "");
   return {
     diagnostics,
     episode: {
@@ -138,7 +138,15 @@ export async function publishedEpisode(input: EpisodeScript): Promise<{ episode?
 }
 
 function titleOf(script: Script): string | undefined {
-  return entry(script, "title")?.value.text.replace(/\s+/g, " ").trim() || undefined;
+  return oneLine(entry(script, "title")?.value.text ?? "") || undefined;
+}
+
+/** A title-page value as one line of text for the feed and the pages: line breaks are layout, control characters never text. */
+function oneLine(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Where the title page starts (the script's start without one): where a problem of the whole episode is shown. */

@@ -47,7 +47,8 @@ export function indexPage(channel: PodcastChannel, episodes: readonly FeedEpisod
     (l, i) => `<li><a href="${escapeHtml(i === 0 ? FEED_FILE : l.href)}"${i === 0 ? ' type="application/rss+xml"' : ""}>${escapeHtml(l.label)}</a></li>`,
   );
   const items = episodes.map(({ episode, date }) => {
-    const href = `${EPISODES_DIR}/${encodeURIComponent(episode.name)}/`;
+    // index.html named: a folder's address opens its index on a web host, but not from file://.
+    const href = `${EPISODES_DIR}/${encodeURIComponent(episode.name)}/index.html`;
     const number = [episode.season !== undefined ? `Season ${episode.season}` : "", episode.episode !== undefined ? `Episode ${episode.episode}` : ""]
       .filter(Boolean)
       .join(", ");
@@ -103,7 +104,7 @@ export function episodePage(channel: PodcastChannel, { episode }: FeedEpisode): 
     site: {
       podcast: channel.title,
       links: [
-        { label: `All episodes of ${channel.title}`, href: "../../" },
+        { label: `All episodes of ${channel.title}`, href: "../../index.html" },
         ...subscribeLinks(channel).map((l, i) => (i === 0 ? { ...l, href: `../../${FEED_FILE}` } : l)),
       ],
     },

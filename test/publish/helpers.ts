@@ -7,10 +7,12 @@ import { podc } from "../run/helpers.js";
 import { SHELL_ENV } from "../episode/helpers.js";
 
 /** A hostile title: XML and HTML markup, a CDATA end, an ampersand and a control character, all to stay text. */
-export const HOSTILE_TITLE = 'Second & <Last> ]]> "episode"\u0007';
+const HOSTILE_TITLE = 'Second & <Last> ]]> "episode"\u0007';
+/** The title as the feed and the pages show it: the control character is dropped. */
+export const SHOWN_TITLE = 'Second & <Last> ]]> "episode"';
 
 /** The second episode: its title page gives a season, a number, a description and a date. */
-export const SECOND = `Title: ${HOSTILE_TITLE}
+const SECOND = `Title: ${HOSTILE_TITLE}
 Season: 1
 Episode: 2
 Date: 2026-11-30

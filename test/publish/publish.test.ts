@@ -7,7 +7,7 @@ import { AI_DISCLOSURE } from "../../src/publish/feed.js";
 import { podcastGuid } from "../../src/publish/guid.js";
 import { FFMPEG_AVAILABLE, FFMPEG_REQUIRED, SHELL_ENV } from "../episode/helpers.js";
 import { podc } from "../run/helpers.js";
-import { builtRepository, HOSTILE_TITLE, PODCAST, png } from "./helpers.js";
+import { builtRepository, PODCAST, png, SHOWN_TITLE } from "./helpers.js";
 
 // `podc publish` as a writer uses it: a repository from `podc init` with two episodes built by the local service,
 // published, and the feed read back by an independent podcast-feed parser (podcast-partytime, which knows the
@@ -46,7 +46,7 @@ describe.skipIf(!FFMPEG_AVAILABLE && !FFMPEG_REQUIRED)("podc publish", () => {
     expect(feed.itunesImage ?? feed.image?.url).toBe("https://example.github.io/night-shift/artwork.png");
     expect(feed.guid).toBe(podcastGuid("https://example.github.io/night-shift/feed.xml"));
     expect(feed.podcastTxt).toEqual([{ purpose: "ai-content", value: AI_DISCLOSURE }]);
-    expect(feed.items.map((i) => i.title).sort()).toEqual([HOSTILE_TITLE.replace("\u0007", ""), "Welcome to podc"].sort());
+    expect(feed.items.map((i) => i.title).sort()).toEqual([SHOWN_TITLE, "Welcome to podc"].sort());
 
     for (const item of feed.items) {
       const name = item.title === "Welcome to podc" ? "welcome" : "second";
@@ -87,7 +87,7 @@ describe.skipIf(!FFMPEG_AVAILABLE && !FFMPEG_REQUIRED)("podc publish", () => {
       rss: { channel: { item: { title: string; description: string; "itunes:duration": string }[] } };
     };
     const titles = xml.rss.channel.item.map((i) => i.title);
-    expect(titles).toContain(HOSTILE_TITLE.replace("\u0007", ""));
+    expect(titles).toContain(SHOWN_TITLE);
     expect(feedText).not.toContain("<Last>");
     expect(feedText).not.toContain("]]>");
     const second = xml.rss.channel.item.find((i) => i.title.startsWith("Second"))!;
@@ -124,7 +124,7 @@ describe.skipIf(!FFMPEG_AVAILABLE && !FFMPEG_REQUIRED)("podc publish", () => {
     expect(after.podcastGuid).toBe(before.podcastGuid);
     expect(new Map(after.episodes.map((e) => [e.title, e.guid]))).toEqual(guidsBefore);
     expect(after.episodes.map((e) => e.published)).toEqual(before.episodes.map((e) => e.published));
-    expect(after.episodes.find((e) => e.guid === guidsBefore.get(HOSTILE_TITLE))?.script).toBe("episodes/the-second.pod");
+    expect(after.episodes.find((e) => e.guid === guidsBefore.get(SHOWN_TITLE))?.script).toBe("episodes/the-second.pod");
     const feed = parseFeed(readFileSync(site("feed.xml"), "utf8"))!;
     expect(new Set(feed.items.map((i) => i.guid))).toEqual(new Set(guidsBefore.values()));
     expect(existsSync(site("episodes", "second"))).toBe(false);
