@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Script, TitleEntry } from "../ast/nodes.js";
+import type { Script } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { readBuildRecord } from "../episode/build-record.js";
@@ -9,6 +9,7 @@ import type { PreviewEpisode } from "../episode/preview-page.js";
 import type { Plan } from "../lower/plan.js";
 import { verifyFile } from "../run/index.js";
 import type { SourceText } from "../source/source-text.js";
+import { calendarDate, entry, oneLine, pageProblems, titleOf, titlePageStart } from "./title-page.js";
 
 /*
  * What the feed says of each episode, from its script's title page and its finished files as `podc build` recorded
@@ -63,39 +64,16 @@ export interface PublishedEpisode {
 
 const AUDIO_FORMATS = ["mp3", "m4a", "opus", "flac"];
 
-/** Whether the script is a draft: `Draft: yes` (or true) on its title page. */
-export function isDraft(script: Script): boolean {
-  const value = entry(script, "draft")?.value.text.trim().toLowerCase();
-  return value === "yes" || value === "true";
-}
-
-/**
- * What keeps the episode out of the feed that its script and folder show at once: no title, a date that is none,
- * no build. Also what `podc check` reports of a podcast's scripts (without `built`: check builds nothing).
- */
+/** What keeps the episode out of the feed that its script and folder show at once: its title page's problems, no build. */
 export function episodeProblems(input: Pick<EpisodeScript, "script" | "text" | "source" | "outDir" | "buildCommand">, built = true): Diagnostic[] {
-  const { script, text, source: file } = input;
-  const diagnostics: Diagnostic[] = [];
-  const atPage = titlePageStart(script, text);
-  if (!titleOf(script))
-    diagnostics.push(diagnostic("POD0809", atPage, {}, { file, help: "add a title-page line such as `Title: The Night Shift` at the top of the script" }));
-  const dateEntry = entry(script, "date");
-  if (dateEntry && !calendarDate(dateEntry.value.text.trim()))
-    diagnostics.push(
-      diagnostic(
-        "POD0811",
-        dateEntry.value.span,
-        { date: dateEntry.value.text.trim() },
-        { file, help: "write the day the episode is published as YYYY-MM-DD, such as `Date: 2026-12-01`" },
-      ),
-    );
+  const diagnostics = pageProblems(input.script, input.text, input.source);
   if (built && !readBuildRecord(input.outDir))
     diagnostics.push(
       diagnostic(
         "POD0810",
-        atPage,
-        { problem: `${file} has not been built: its episode has no build.json` },
-        { file, help: `build it: ${input.buildCommand}` },
+        titlePageStart(input.script, input.text),
+        { problem: `${input.source} has not been built: its episode has no build.json` },
+        { file: input.source, help: `build it: ${input.buildCommand}` },
       ),
     );
   return diagnostics;
@@ -135,24 +113,6 @@ export async function publishedEpisode(input: EpisodeScript): Promise<{ episode?
       cast: castOf(input.plan),
     },
   };
-}
-
-function titleOf(script: Script): string | undefined {
-  return oneLine(entry(script, "title")?.value.text ?? "") || undefined;
-}
-
-/** A title-page value as one line of text for the feed and the pages: line breaks are layout, control characters never text. */
-function oneLine(value: string): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Where the title page starts (the script's start without one): where a problem of the whole episode is shown. */
-function titlePageStart(script: Script, text: SourceText) {
-  const at = script.titlePage?.span.start.offset ?? 0;
-  return text.span(at, at);
 }
 
 type Built = Pick<PublishedEpisode, "durationMs" | "audio" | "vtt" | "srt" | "transcriptJson" | "chaptersJson" | "chapters" | "cues">;
@@ -204,17 +164,4 @@ function castOf(plan: Plan): { label: string; voice: string }[] {
     });
   }
   return [...cast].map(([label, voice]) => ({ label, voice }));
-}
-
-/** The last title-page entry named `name` (lower case). */
-function entry(script: Script, name: string): TitleEntry | undefined {
-  return script.titlePage?.entries.findLast((e) => e.name === name);
-}
-
-/** `YYYY-MM-DD` as midday UTC that day (a day stays that day in every time zone a player shows it in), or undefined. */
-function calendarDate(text: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return undefined;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  return date.getUTCDate() === Number(match[3]) && date.getUTCMonth() === Number(match[2]) - 1 ? date : undefined;
 }

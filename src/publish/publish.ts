@@ -6,7 +6,8 @@ import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { mediaDurationMs } from "../episode/media-duration.js";
 import { syncFolder, writeFileDurably } from "../files/durable.js";
 import type { SourceText } from "../source/source-text.js";
-import { isDraft, publishedEpisode, type EpisodeScript, type PublishedEpisode } from "./episodes.js";
+import { publishedEpisode, type EpisodeScript, type PublishedEpisode } from "./episodes.js";
+import { isDraft } from "./title-page.js";
 import { feedXml, type FeedEpisode } from "./feed.js";
 import { podcastGuid } from "./guid.js";
 import { assignEpisodes, readRecord, recordText } from "./publish-record.js";
@@ -59,7 +60,7 @@ export async function publish(input: PublishInput): Promise<PublishResult> {
     settings: input.settings,
     configPath: input.configPath,
     source: input.configSource,
-    readArtwork: (path) => readOrWhy(path),
+    readArtwork: readOrWhy,
     show: input.show,
   });
   if (settings.diagnostics.length > 0) problems.push({ file: input.show(input.configPath), source: input.configSource, diagnostics: settings.diagnostics });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from "jsonc-parser";
 import type { PodcastSettings } from "../config/schema.js";
@@ -160,6 +161,23 @@ export function checkSettings(input: SettingsInput): { channel?: PodcastChannel;
     ...(settings.license ? { license: settings.license } : {}),
   };
   return { channel, diagnostics };
+}
+
+/** The podcast section's problems, its cover read from disk: what `podc check` reports of a project with one. */
+export function podcastSettingsProblems(
+  settings: PodcastSettings | undefined,
+  configPath: string,
+  source: SourceText,
+  show: (path: string) => string,
+): Diagnostic[] {
+  const readArtwork = (path: string): Buffer | { error: string } => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      return { error: (error as NodeJS.ErrnoException).code ?? "unreadable" };
+    }
+  };
+  return checkSettings({ settings, configPath, source, readArtwork, show }).diagnostics;
 }
 
 /** The nearest spelling of a category, else the subcategories of its main one, else where the list is. */
