@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 
 /*
  * The identifiers of a podcast and its episodes. The podcast's is the Podcasting 2.0 `podcast:guid`: a UUID v5 of the
  * feed's address without its scheme and trailing slashes, in the namespace the specification fixes, so any tool
- * derives the same one from the same feed. An episode's is a random UUID, made once and kept in the publish record.
+ * derives the same one from the same feed. An episode's is made once, when it is first published, and kept in the
+ * publish record: a UUID v5 of its script's path in the podcast's own namespace, so that a publish that could not
+ * keep its record (CI, before the record was committed) gives a new episode the same guid every time.
  */
 
 const PODCAST_NAMESPACE = "ead4c236-bf58-58c6-a2c6-a6b28d128cb6";
@@ -14,9 +16,9 @@ export function podcastGuid(feedUrl: string): string {
   return uuidV5(withoutScheme, PODCAST_NAMESPACE);
 }
 
-/** A new episode's identifier. */
-export function newEpisodeGuid(): string {
-  return randomUUID();
+/** A new episode's identifier, from the podcast's guid and the script's path in the repository. */
+export function newEpisodeGuid(podcast: string, script: string): string {
+  return uuidV5(`episode:${script}`, podcast);
 }
 
 /** RFC 9562 UUID version 5: SHA-1 of the namespace's bytes and the name's UTF-8. */

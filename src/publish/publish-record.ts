@@ -95,6 +95,7 @@ export function parseRecord(text: string, path: string): ReadRecord {
  */
 export function assignEpisodes(
   record: PublishRecord,
+  podcastGuid: string,
   episodes: readonly { script: string; title: string }[],
   now: Date,
 ): { record: PublishRecord; entries: RecordedEpisode[] } {
@@ -107,7 +108,7 @@ export function assignEpisodes(
       entry.title = episode.title;
       return entry;
     }
-    entry = { script: episode.script, title: episode.title, guid: newEpisodeGuid(), published: now.toISOString() };
+    entry = { script: episode.script, title: episode.title, guid: newEpisodeGuid(podcastGuid, episode.script), published: now.toISOString() };
     kept.push(entry);
     return entry;
   });

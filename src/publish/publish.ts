@@ -84,13 +84,14 @@ export async function publish(input: PublishInput): Promise<PublishResult> {
     const measured = input.ffprobe ? await mediaDurationMs(input.ffprobe, episode.audio[0]!.path) : undefined;
     if (measured !== undefined) episode.durationMs = measured;
   }
+  const feedUrl = siteUrls(channel).feed;
+  const guid = record.record.podcastGuid ?? podcastGuid(feedUrl);
   const assigned = assignEpisodes(
     record.record,
+    guid,
     episodes.map((e) => ({ script: e.sourceInRoot, title: e.title })),
     input.now,
   );
-  const feedUrl = siteUrls(channel).feed;
-  const guid = assigned.record.podcastGuid ?? podcastGuid(feedUrl);
   const feedEpisodes = order(
     channel,
     episodes.map((episode, i) => {
