@@ -25,6 +25,7 @@ const LAYERS = [
   ["run"],
   ["state"],
   ["episode"],
+  ["publish"],
   ["format"],
   ["import"],
   ["lsp"],
@@ -55,7 +56,7 @@ function layerZones() {
 
 /** A stage with a front door: the folders above it import its index.ts, never the modules behind it. */
 function frontDoorZones() {
-  const above = ["episode", "format", "import", "lsp", "cli"];
+  const above = ["episode", "publish", "format", "import", "lsp", "cli"];
   return above.map((name) => ({
     target: `./src/${name}/**`,
     from: "./src/run",

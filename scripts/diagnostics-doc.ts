@@ -11,8 +11,44 @@ import { RULES } from "../src/check/rules.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
 import { importScreenplay } from "../src/import/index.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
+import { episodeProblems } from "../src/publish/episodes.js";
+import { parseRecord } from "../src/publish/publish-record.js";
+import { checkSettings } from "../src/publish/settings.js";
+import type { Diagnostic } from "../src/diagnostics/diagnostic.js";
+import { SourceText } from "../src/source/source-text.js";
 
 export const DOC_PATH = fileURLToPath(new URL("../docs/diagnostics.md", import.meta.url));
+
+/** A podc.json with a podcast section that passes, but for `change` (a key's new value, as JSON). */
+function podcast(change: Record<string, unknown> = {}): string {
+  const settings: Record<string, unknown> = {
+    title: "The Night Shift",
+    description: "Stories from the hours nobody sees.",
+    author: "Night Shift Audio",
+    ownerEmail: "hello@example.com",
+    language: "en",
+    categories: ["Fiction/Drama"],
+    explicit: false,
+    artwork: "artwork.png",
+    baseUrl: "https://example.github.io/night-shift/",
+    ...change,
+  };
+  for (const [key, value] of Object.entries(settings)) if (value === undefined) delete settings[key];
+  return `${JSON.stringify({ podcast: settings }, null, 2)}\n`;
+}
+
+/** The first bytes of a PNG of `width` × `height` in `colourType` (2 RGB, 0 greyscale). */
+function pngHeader(width: number, height: number, colourType: number): Buffer {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write("IHDR", 12, "latin1");
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header[24] = 8;
+  header[25] = colourType;
+  return header;
+}
 
 const CAST = "Title: Example\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n";
 
@@ -22,6 +58,10 @@ interface Example {
   /** podc.json beside the script. */
   config?: string;
   configOnly?: boolean;
+  /** A check of podc publish: of podc.json's podcast section, of a script as an episode, or of podcast.lock.json. */
+  publish?: "settings" | "episode" | "build" | "record";
+  /** For a settings example: the artwork's PNG header (width, height, colour type); none: the file is missing. */
+  artwork?: [number, number, number];
   /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), a `.fountain` checked. */
   file?: string;
   why: string;
@@ -189,11 +229,109 @@ export const EXAMPLES: Record<Code, Example> = {
   },
   POD0701: { text: '{\n  "limits": { "turnChars": "lots" }\n}\n', configOnly: true, why: "podc.json is checked against its schema (schema/podc.schema.json)." },
   POD0702: { text: '{\n  "cast": { "HOST": "Ethan", }\n}\n', configOnly: true, why: "podc.json must be JSON (no comments, no trailing commas)." },
+  POD0801: {
+    text: podcast({ ownerEmail: undefined }),
+    publish: "settings",
+    artwork: [3000, 3000, 2],
+    why: "`podc publish` needs every key directories require: title, description, author, ownerEmail, language, categories, explicit, artwork, baseUrl. `podc check` reports them once the podcast section exists.",
+  },
+  POD0802: {
+    text: podcast({ categories: ["Fiction/Sci-Fi"] }),
+    publish: "settings",
+    artwork: [3000, 3000, 2],
+    why: "Apple lists a podcast only under its own categories, spelled exactly; `Main` or `Main/Sub` (docs/publish.md lists them).",
+  },
+  POD0803: {
+    text: podcast(),
+    publish: "settings",
+    why: "The cover is read from the file `artwork` names, relative to podc.json: it must be there, and be a JPEG or PNG.",
+  },
+  POD0804: {
+    text: podcast(),
+    publish: "settings",
+    artwork: [1200, 800, 2],
+    why: "Apple asks for a square cover of 1400 to 3000 pixels, and rejects a feed for it more often than for anything else; the size is read from the file's header.",
+  },
+  POD0805: {
+    text: podcast(),
+    publish: "settings",
+    artwork: [3000, 3000, 0],
+    why: "Directories ask for a cover in RGB colour; greyscale and CMYK are refused.",
+  },
+  POD0806: {
+    text: podcast({ ownerEmail: "hello-at-example.com" }),
+    publish: "settings",
+    artwork: [3000, 3000, 2],
+    why: "Directories confirm a feed by mail to its owner's address.",
+  },
+  POD0807: {
+    text: podcast({ baseUrl: "example.github.io/night-shift" }),
+    publish: "settings",
+    artwork: [3000, 3000, 2],
+    why: "Every address in the feed is made from `baseUrl`, so it must be the whole https address the site is served at.",
+  },
+  POD0808: {
+    text: podcast({ language: "English" }),
+    publish: "settings",
+    artwork: [3000, 3000, 2],
+    why: "The feed's language (and its transcripts') is a language tag.",
+  },
+  POD0809: {
+    text: "Author: Night Shift Audio\nCast:\n    HOST: Ethan\n\nHOST: Hello.\n",
+    publish: "episode",
+    why: "Every episode in a feed needs a title: the script's `Title`.",
+  },
+  POD0810: {
+    text: CAST + "HOST: Hello.\n",
+    publish: "build",
+    why: "A feed's enclosure is the built episode as written, with its length and duration from the files: build the episode first (`podc run` ends with it). A file edited after its build is reported too.",
+  },
+  POD0811: {
+    text: "Title: Example\nDate: 1 December\nCast:\n    HOST: Ethan\n\nHOST: Hello.\n",
+    publish: "episode",
+    why: "`Date` is the day the episode is published, as YYYY-MM-DD; without it, the day of its first `podc publish`.",
+  },
+  POD0812: {
+    text: '{\n  "recordVersion": 1,\n  "episodes": [\n    { "script": "episodes/a.pod", "title": "A", "guid": "4f1c…", "published": "2026-11-01T12:00:00Z" },\n    { "script": "episodes/b.pod", "title": "B", "guid": "4f1c…", "published": "2026-11-08T12:00:00Z" }\n  ]\n}\n',
+    publish: "record",
+    why: "podcast.lock.json keeps each published episode's guid, which apps know it by; two episodes with one guid, or a record that cannot be read, stop the publish rather than change what apps have.",
+  },
 };
+
+/** Runs an example of podc publish's checks. */
+function runPublishExample(example: Example): { codes: string[]; printed: string } {
+  let diagnostics: Diagnostic[];
+  let file = "podc.json";
+  let source = new SourceText(example.text);
+  if (example.publish === "settings") {
+    const loaded = parseConfig(example.text, "podc.json");
+    const artwork = example.artwork;
+    diagnostics = checkSettings({
+      settings: loaded.config.podcast,
+      configPath: "podc.json",
+      source,
+      readArtwork: () => (artwork ? pngHeader(...artwork) : { error: "ENOENT" }),
+      show: (path) => path.replace(/^.*[\\/]/, ""),
+    }).diagnostics;
+  } else if (example.publish === "record") {
+    file = "podcast.lock.json";
+    diagnostics = parseRecord(example.text, file).diagnostics;
+  } else {
+    file = "episode.pod";
+    const analysis = analyze(example.text, { file, config: defaultConfig() });
+    source = analysis.source;
+    diagnostics = episodeProblems(
+      { script: analysis.script, text: source, source: file, outDir: "out/episode", buildCommand: "podc build episode.pod" },
+      example.publish === "build",
+    );
+  }
+  return { codes: diagnostics.map((d) => d.code), printed: diagnostics.map((d) => renderHuman(d, file, source, false)).join("\n\n") };
+}
 
 /** Runs an example and returns what podc prints for it. */
 export function runExample(code: Code): { codes: string[]; printed: string } {
   const example = EXAMPLES[code];
+  if (example.publish) return runPublishExample(example);
   if (example.configOnly) {
     const loaded = parseConfig(example.text, "podc.json");
     return {
@@ -287,10 +425,12 @@ export function diagnosticsDoc(): string {
     out.push(`## ${code}`, "", `**${info.severity}: ${info.title}.** ${example.why}${checkedBy}`, "");
     const shown = example.text.length > 400 ? example.text.slice(0, 300) + "…\n" : example.text;
     out.push(
-      example.configOnly
-        ? "podc.json:"
-        : example.file?.endsWith(".fountain")
-          ? `${example.file}:`
+      example.publish === "record"
+        ? "podcast.lock.json:"
+        : example.configOnly || example.publish === "settings"
+          ? "podc.json:"
+          : example.file?.endsWith(".fountain")
+            ? `${example.file}:`
           : example.file
             ? `${example.file} (\`podc import ${example.file}\`):`
             : "Script:",

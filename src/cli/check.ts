@@ -1,4 +1,5 @@
 import { analyze } from "../compile.js";
+import type { LoadedConfig } from "../config/load.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
@@ -47,6 +48,7 @@ async function check({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
 export async function checkFiles(files: readonly string[], format: Format, io: Io, workspace: Workspace): Promise<number> {
   const printer = new DiagnosticPrinter(io, format);
   let code: number = EXIT.ok;
+  const podcasts = new Map<string, LoadedConfig>();
   for (const file of files) {
     const shown = displayPath(file, io.cwd);
     const loaded = workspace.configFor(file);
@@ -58,9 +60,22 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       continue;
     }
     const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config, plan: false });
+    // A project with a podcast section: what keeps each episode out of its feed is reported with the script.
+    if (loaded.config.podcast && loaded.path) {
+      podcasts.set(loaded.path, loaded);
+      const { isDraft, pageProblems } = await import("../publish/title-page.js");
+      if (!isDraft(analysis.script)) analysis.diagnostics.push(...pageProblems(analysis.script, analysis.source, shown));
+    }
     await printer.ready(analysis.diagnostics, analysis.source);
     printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
+  }
+  for (const [path, loaded] of podcasts) {
+    const { podcastSettingsProblems } = await import("../publish/settings.js");
+    const found = podcastSettingsProblems(loaded.config.podcast, path, loaded.source!, (p) => displayPath(p, io.cwd));
+    await printer.ready(found, loaded.source);
+    printer.add(found, displayPath(path, io.cwd), loaded.source);
+    if (hasErrors(found) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const broken of workspace.brokenConfigs()) {
     await printer.ready(broken.diagnostics, broken.source);

@@ -20,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   plan: { summary: "say what the next run will send: new, changed and reused requests, billed units, cost", load: () => import("./plan.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },
   build: { summary: "assemble the finished episode: mp3 with chapters, transcripts, a preview page", load: () => import("./build.js") },
+  publish: { summary: "write the podcast's feed and site from the built episodes", load: () => import("./publish.js") },
   status: { summary: "show what the state store knows of every job", load: () => import("./status.js") },
   state: { summary: "push the journal and audio into the shared store, or pull them out", load: () => import("./state.js") },
   import: { summary: "convert Fountain and Final Draft screenplays to .pod scripts", load: () => import("./import.js") },

@@ -1,4 +1,5 @@
 import { dirname, join, relative, resolve, sep } from "node:path";
+import type { Script } from "../ast/nodes.js";
 import { analyze } from "../compile.js";
 import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
@@ -9,6 +10,7 @@ import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { lockedPlan, readLock, type ModelLock } from "./model-lock.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
+import type { SourceText } from "../source/source-text.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
@@ -21,8 +23,8 @@ export interface OutChoice {
   updateModels?: boolean;
 }
 
-/** A compiled script with what its title page says of the episode (for the finished episode's tags). */
-export type TaggedScript = CompiledScript & { tags: EpisodeTags };
+/** A compiled script with what its title page says of the episode (for the finished episode's tags), its tree and text (for podc publish). */
+export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText };
 
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: TaggedScript[]; config: Config; root: string } | { exitCode: number };
@@ -88,6 +90,8 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       outDir,
       plan: lockedPlan(analysis.plan, lock, sourceInRoot, where.updateModels === true),
       tags: episodeTags(analysis.script),
+      script: analysis.script,
+      text: analysis.source,
     });
   }
   if (failed) {

@@ -25,7 +25,8 @@ export const command = defineCommand(
     description: `Sets an episode repository up in DIR (default: the current folder): podc.json (with $schema, so editors
 complete it), .gitignore entries for .podc/, out/ and node_modules/, an example episode in episodes/, the editor
 recommendation in .vscode/extensions.json, and a GitHub Actions workflow that checks every script (with
-annotations on the lines) and their layout on each push.
+annotations on the lines) and their layout on each push, and publishes the podcast to GitHub Pages once it is
+set up (docs/publish.md).
 
 It never replaces a file: what is already there is kept, and listed. Lines missing from an existing
 .gitignore are added at its end.`,
@@ -132,6 +133,46 @@ ${defaults}jobs:
           base=""
           if [ -n "$GITHUB_BASE_REF" ]; then base="--base origin/$GITHUB_BASE_REF"; fi
           npx podc plan --markdown $base >> "$GITHUB_STEP_SUMMARY"
+
+  # Publishes the podcast to GitHub Pages on each push to the default branch, once it is set up (docs/publish.md):
+  # a podcast section in podc.json, Pages served by GitHub Actions, the repository variable PODC_PUBLISH set to
+  # true and the shared state store's address in the secret PODC_STATE_URL. It pays for nothing: the audio comes
+  # from the store (podc state pull), the episodes are built here, and podc publish writes the site.
+  publish:
+    needs: check
+    if: github.event_name == 'push' && github.ref_name == github.event.repository.default_branch && vars.PODC_PUBLISH == 'true'
+    runs-on: ubuntu-latest
+    permissions:
+      pages: write
+      id-token: write
+    environment:
+      name: github-pages
+      url: \${{ steps.deployment.outputs.page_url }}
+    env:
+      PODC_STATE_URL: \${{ secrets.PODC_STATE_URL }}
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      - name: Install ffmpeg and podc
+        run: sudo apt-get update -qq && sudo apt-get install -y -qq ffmpeg && npm ci
+      - name: Bring the audio from the shared store
+        run: npx podc state pull
+      - name: Build the episodes
+        # A draft without audio does not build; podc publish leaves drafts out and refuses any other episode not built.
+        continue-on-error: true
+        run: npx podc build $(git ls-files '*.pod')
+      - name: Write the site
+        run: npx podc publish --site site
+      - name: Say when podcast.lock.json has guids to commit
+        run: |
+          git diff --quiet -- podcast.lock.json || echo "::warning file=podcast.lock.json::new episodes were published here; run podc publish and commit podcast.lock.json, so that their guids are kept in the repository"
+      - uses: actions/upload-pages-artifact@v3
+        with:
+          path: ${projectInRepo === "" ? "site" : `${projectInRepo}/site`}
+      - id: deployment
+        uses: actions/deploy-pages@v4
 `;
 }
 

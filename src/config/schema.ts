@@ -132,6 +132,31 @@ export const BuildSettingsSchema = z
   .strict();
 export type BuildSettings = z.infer<typeof BuildSettingsSchema>;
 
+/**
+ * The podcast `podc publish` makes of the built episodes. Every key is optional here, so an unfinished section never
+ * stops a run; `podc publish` and `podc check` say what is missing or wrong, each at its key (src/publish/settings.ts).
+ */
+export const PodcastSettingsSchema = z
+  .object({
+    title: z.string().optional().describe("The podcast's name, as directories show it."),
+    description: z.string().optional().describe("What the podcast is about: the feed's description (plain text)."),
+    author: z.string().optional().describe("Who makes the podcast (itunes:author)."),
+    ownerName: z.string().optional().describe("The owner's name, for directories only (itunes:owner); the author when unset."),
+    ownerEmail: z.string().optional().describe("The owner's email address: directories write to it to confirm the feed (itunes:owner)."),
+    language: z.string().optional().describe('The language of the episodes, a language tag such as "en" or "en-GB"; also the transcripts\' language.'),
+    categories: z
+      .array(z.string())
+      .optional()
+      .describe('Apple Podcasts categories, the first the main one: "Fiction" or, with a subcategory, "Fiction/Science Fiction".'),
+    explicit: z.boolean().optional().describe("Whether the episodes hold explicit content (itunes:explicit); directories require it."),
+    artwork: z.string().optional().describe("The cover, a square JPEG or PNG of 1400 to 3000 pixels in RGB, relative to podc.json."),
+    baseUrl: z.string().optional().describe('Where the site will be served, such as "https://you.github.io/night-shift/": the feed is its feed.xml.'),
+    license: z.string().optional().describe('The licence of the episodes, such as "CC BY 4.0" (podcast:license).'),
+    type: z.enum(["episodic", "serial"]).optional().describe("episodic (newest first, the default) or serial (in order, by season)."),
+  })
+  .strict();
+export type PodcastSettings = z.infer<typeof PodcastSettingsSchema>;
+
 /** The project configuration, `podc.json`, found by walking up from each script. */
 export const ConfigSchema = z
   .object({
@@ -154,6 +179,7 @@ export const ConfigSchema = z
       "Prices of the service, for estimated costs (podc stats, run --dry-run, maxCost); none are built in, since prices change.",
     ),
     build: BuildSettingsSchema.default(BuildSettingsSchema.parse({})),
+    podcast: PodcastSettingsSchema.optional().describe("The podcast feed and site podc publish writes from the built episodes (docs/publish.md)."),
   })
   .strict();
 export type Config = z.infer<typeof ConfigSchema>;

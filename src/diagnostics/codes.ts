@@ -10,7 +10,7 @@ export interface CodeInfo {
 /**
  * The registry of stable codes. A code is never reused for another meaning.
  * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
- * POD05xx notes, POD06xx lowering, POD07xx configuration.
+ * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed).
  */
 export const CODES = {
   POD0001: { severity: "error", title: "the file is not valid UTF-8" },
@@ -67,6 +67,18 @@ export const CODES = {
   POD0604: { severity: "warning", title: "symbol the voices may read aloud" },
   POD0701: { severity: "error", title: "configuration is not valid" },
   POD0702: { severity: "error", title: "configuration is not JSON" },
+  POD0801: { severity: "error", title: "podcast setting missing" },
+  POD0802: { severity: "error", title: "not an Apple Podcasts category" },
+  POD0803: { severity: "error", title: "artwork is not a JPEG or PNG that can be read" },
+  POD0804: { severity: "error", title: "artwork is not a square of 1400 to 3000 pixels" },
+  POD0805: { severity: "error", title: "artwork is not in RGB" },
+  POD0806: { severity: "error", title: "owner email is not an email address" },
+  POD0807: { severity: "error", title: "base URL is not an https address" },
+  POD0808: { severity: "error", title: "language is not a language tag" },
+  POD0809: { severity: "error", title: "episode without a title" },
+  POD0810: { severity: "error", title: "episode not built, or changed since its build" },
+  POD0811: { severity: "error", title: "episode date is not a date" },
+  POD0812: { severity: "error", title: "publish record is not valid" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -107,6 +107,19 @@ export const MESSAGES = {
   /** `unreadable`: why the file could not be read (an error code); else the JSON parser's complaint about `file`. */
   POD0702: (p: { unreadable: string } | { file: string; problem: string }) =>
     "unreadable" in p ? `cannot read the configuration (${p.unreadable})` : `${p.file} is not valid JSON: ${p.problem}`,
+  /** `key`: the podcast setting missing, or undefined for the whole section. */
+  POD0801: (p: { key?: string }) => (p.key === undefined ? "podc.json has no podcast section" : `the podcast section has no "${p.key}"`),
+  POD0802: (p: { category: string }) => `"${p.category}" is not an Apple Podcasts category`,
+  POD0803: (p: { file: string; problem: string }) => `the artwork ${p.file} ${p.problem}`,
+  POD0804: (p: { width: number; height: number }) => `the artwork is ${p.width} × ${p.height} pixels: directories ask for a square of 1400 to 3000 pixels`,
+  POD0805: (p: { colour: string }) => `the artwork is in ${p.colour}: directories ask for RGB`,
+  POD0806: (p: { email: string }) => `"${p.email}" is not an email address`,
+  POD0807: (p: { url: string }) => `"${p.url}" is not an https address`,
+  POD0808: (p: { language: string }) => `"${p.language}" is not a language tag`,
+  POD0809: (_: NoData) => "the episode has no Title: the feed needs one for every episode",
+  POD0810: (p: { problem: string }) => p.problem,
+  POD0811: (p: { date: string }) => `Date "${p.date}" is not a date (YYYY-MM-DD)`,
+  POD0812: (p: { problem: string }) => `podcast.lock.json is not a valid publish record: ${p.problem}`,
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

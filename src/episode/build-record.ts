@@ -19,7 +19,7 @@ import type { PlacedAudio } from "./episode-audio.js";
 const BUILD_RECORD_FILE = "build.json";
 const RECORD_VERSION = 1;
 
-interface BuildRecord {
+export interface BuildRecord {
   recordVersion: number;
   key: string;
   durationMs: number;
@@ -61,19 +61,26 @@ export function buildKey(inputs: BuildInputs): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** The record in `outDir` when its key is `key` and every file it lists is still as written; else undefined. */
-export async function upToDate(outDir: string, key: string): Promise<BuildRecord | undefined> {
+/** The record of the last build in `outDir`, or undefined when it was never built (or its record cannot be read). */
+export function readBuildRecord(outDir: string): BuildRecord | undefined {
   let record: Partial<BuildRecord> | null;
   try {
     record = JSON.parse(readFileSync(join(outDir, BUILD_RECORD_FILE), "utf8")) as Partial<BuildRecord> | null;
   } catch {
-    return undefined; // never built here, or a record that cannot be read: build
+    return undefined;
   }
-  if (record?.recordVersion !== RECORD_VERSION || record.key !== key || !Array.isArray(record.files) || record.files.length === 0) return undefined;
+  if (record?.recordVersion !== RECORD_VERSION || !Array.isArray(record.files) || record.files.length === 0) return undefined;
+  return record as BuildRecord;
+}
+
+/** The record in `outDir` when its key is `key` and every file it lists is still as written; else undefined. */
+export async function upToDate(outDir: string, key: string): Promise<BuildRecord | undefined> {
+  const record = readBuildRecord(outDir); // none: never built here, or a record that cannot be read: build
+  if (record?.key !== key) return undefined;
   for (const file of record.files) {
     if (!(await verifyFile(join(outDir, file.path), file.bytes, file.sha256))) return undefined;
   }
-  return record as BuildRecord;
+  return record;
 }
 
 /** Records the build of `files` (absolute, the audio first) under `key`, once every one of them is written. */

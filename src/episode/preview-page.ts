@@ -23,6 +23,8 @@ export interface PreviewEpisode {
   cues: { startMs: number; endMs: number; speaker?: string; text: string; kind: "speech" | "lyrics" }[];
   /** Every song with its takes, to compare them; `pick` is the 1-based take the episode uses. */
   songs: { title: string; startMs: number; pick: number; takes: { label: string; audio: string; durationMs?: number }[] }[];
+  /** On a published site (podc publish): the podcast's name over the title, and links to its home, feed and apps. */
+  site?: { podcast: string; links: { label: string; href: string }[] };
 }
 
 type Cue = PreviewEpisode["cues"][number];
@@ -67,7 +69,7 @@ function page(episode: PreviewEpisode): string {
 <a class="skip" href="#transcript">Skip to the transcript</a>
 <header class="bar">
 <div class="bar-inner">
-<div><p class="kicker">Episode preview</p><h1>${title}</h1></div>
+<div><p class="kicker">${episode.site ? escapeHtml(episode.site.podcast) : "Episode preview"}</p><h1>${title}</h1></div>${siteLinks(episode.site)}
 <p class="meta"><time datetime="${isoDuration(episode.durationMs)}">${clock(episode.durationMs)}</time><span class="download"> · <a href="${escapeHtml(relativeUrl(episode.audio))}" download>Download the audio</a></span></p>
 <audio id="player" class="player" controls preload="metadata" aria-label="The episode" src="${escapeHtml(relativeUrl(episode.audio))}"></audio>
 <div class="now"><span id="now-chapter" class="now-chapter"></span><button type="button" id="follow" class="follow" hidden>Follow the audio</button><label class="speed">Speed <select id="speed">${SPEEDS.map((x) => `<option value="${x}"${x === 1 ? " selected" : ""}>${x}×</option>`).join("")}</select></label></div>
@@ -90,6 +92,11 @@ ${transcriptPanel(episode)}
 </body>
 </html>
 `;
+}
+
+function siteLinks(site: PreviewEpisode["site"]): string {
+  if (!site) return "";
+  return `<nav class="site-links" aria-label="The podcast">${site.links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(" ")}</nav>`;
 }
 
 function sha256(text: string): string {

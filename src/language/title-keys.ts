@@ -2,7 +2,22 @@
 export const MEANINGFUL_TITLE_KEYS = ["Title", "Cast", "Model"] as const;
 
 /** Common metadata keys: kept, never sent. A typo of a meaningful key is flagged; these are known, so they are not. */
-const METADATA_TITLE_KEYS = ["Author", "Authors", "Episode", "Season", "Series", "Draft date", "Credit", "Source", "Contact", "Notes", "Copyright"] as const;
+const METADATA_TITLE_KEYS = [
+  "Author",
+  "Authors",
+  "Episode",
+  "Season",
+  "Series",
+  "Draft date",
+  "Draft",
+  "Date",
+  "Description",
+  "Credit",
+  "Source",
+  "Contact",
+  "Notes",
+  "Copyright",
+] as const;
 
 /** Every known title-page key: those with meaning first, then the metadata, in the order an editor offers them. */
 export const TITLE_KEYS: readonly string[] = [...MEANINGFUL_TITLE_KEYS, ...METADATA_TITLE_KEYS];

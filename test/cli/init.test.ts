@@ -57,6 +57,13 @@ describe("podc init", () => {
     expect(workflow).toContain('npx podc plan --markdown $base >> "$GITHUB_STEP_SUMMARY"');
     expect(workflow).toContain("fetch-depth: 0");
     expect(workflow).toMatch(/::add-matcher::\$\{\{ github\.workspace \}\}\/\.github\/podc-problem-matcher\.json/);
+    // Publishing to GitHub Pages, once set up: from the shared store's audio, never paying.
+    expect(workflow).toMatch(/ {2}publish:\n {4}needs: check\n/);
+    expect(workflow).toMatch(/vars\.PODC_PUBLISH == 'true'/);
+    expect(workflow).toMatch(/run: npx podc state pull\n/);
+    expect(workflow).toMatch(/run: npx podc publish --site site\n/);
+    expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@v3\n {8}with:\n {10}path: site\n/);
+    expect(workflow).not.toMatch(/npx podc run/);
   });
 
   it("the problem matcher reads what podc check --format line prints", async () => {
@@ -106,6 +113,7 @@ describe("podc init", () => {
     expect(existsSync(join(root, "shows/night/podc.json"))).toBe(true);
     const workflow = readFileSync(join(root, ".github/workflows/podc.yml"), "utf8");
     expect(workflow).toMatch(/defaults:\n {2}run:\n {4}working-directory: shows\/night\n/);
+    expect(workflow).toMatch(/path: shows\/night\/site\n/);
   });
 
   it("when a file cannot be written, says which and why, and leaves the folder as it was", async () => {

@@ -34,6 +34,7 @@ button { font: inherit; color: inherit; }
 .bar { position: sticky; top: 0; z-index: 5; background: var(--bg); border-bottom: 1px solid var(--line); }
 .bar-inner { max-width: 72rem; margin: 0 auto; padding: .75rem 1rem .6rem; display: grid; gap: .35rem .75rem; grid-template-columns: 1fr auto; align-items: center; }
 .kicker { margin: 0; font-size: .75rem; letter-spacing: .06em; text-transform: uppercase; color: var(--muted); }
+.site-links { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: .25rem .75rem; font-size: .85rem; margin: .25rem 0; }
 h1 { margin: 0; font-size: clamp(1.2rem, 1rem + 1.2vw, 1.75rem); line-height: 1.2; overflow-wrap: anywhere; }
 .meta { margin: 0; color: var(--muted); font-size: .875rem; justify-self: end; text-align: right; }
 .player { grid-column: 1 / -1; width: 100%; height: 2.75rem; }
