@@ -431,9 +431,9 @@ export function diagnosticsDoc(): string {
           ? "podc.json:"
           : example.file?.endsWith(".fountain")
             ? `${example.file}:`
-          : example.file
-            ? `${example.file} (\`podc import ${example.file}\`):`
-            : "Script:",
+            : example.file
+              ? `${example.file} (\`podc import ${example.file}\`):`
+              : "Script:",
       "",
       "```",
       shown.replace(/\n$/, "").replace(/[\u0000\u202A-\u202E]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),

@@ -1,5 +1,5 @@
 import type { DryRunReport, DryRunRequest } from "../run/index.js";
-import { formatMoney } from "../stats/money.js";
+import { formatMoney } from "../pricing/money.js";
 
 /*
  * What `podc plan` says a branch will send: each episode's requests sorted into new (nothing of the kind stood there

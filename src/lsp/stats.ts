@@ -1,5 +1,5 @@
 import type { Connection } from "vscode-languageserver";
-import { voicesOf } from "../config/cast.js";
+import { voicesOf } from "../check/cast.js";
 import { lower } from "../lower/lower.js";
 import { episodeStats, type EpisodeStats } from "../stats/episode-stats.js";
 import type { Scripts } from "./documents.js";

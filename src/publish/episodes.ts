@@ -7,7 +7,7 @@ import { readBuildRecord } from "../episode/build-record.js";
 import type { Chapter } from "../episode/chapters.js";
 import type { PreviewEpisode } from "../episode/preview-page.js";
 import type { Plan } from "../lower/plan.js";
-import { verifyFile } from "../run/index.js";
+import { verifyFile } from "../files/file-hash.js";
 import type { SourceText } from "../source/source-text.js";
 import { calendarDate, entry, oneLine, pageProblems, titleOf, titlePageStart } from "./title-page.js";
 
