@@ -42,8 +42,10 @@ describe("lyricsText", () => {
     expect(lyricsText(s)).toBe("(ooh) [softly] don't   stop");
   });
 
-  it("knows whether there is anything to sing", () => {
-    expect(hasLyricLines(song("S", { style: "pop", items: [marker("Verse", "Verse")] }))).toBe(false);
+  it("knows whether there is anything to send: a tag alone is an instrumental's lyrics", () => {
+    expect(hasLyricLines(song("S", { style: "pop", items: [] }))).toBe(false);
+    expect(hasLyricLines(song("S", { style: "pop", items: [note("x")] }))).toBe(false);
+    expect(hasLyricLines(song("S", { style: "pop", items: [marker("Instrumental", "Instrumental")] }))).toBe(true);
     expect(hasLyricLines(song("S", { style: "pop", items: [note("x"), "a"] }))).toBe(true);
   });
 });

@@ -181,9 +181,10 @@ describe("inlay hints", () => {
     expect(shown).toContain("8:9 Victoria");
     expect(shown).toContain("11:12 2 takes billed");
     expect(shown.find((s) => s.startsWith("5:11 "))).toMatch(/^5:11 ≈ 0:0\d spoken · 3 billed \(1 request, 1 song, 2 takes\)$/);
-    expect(shown.find((s) => s.startsWith("17:11 "))).toMatch(/ · 2 billed \(2 requests\)$/);
-    // The eleventh turn of the interview starts a new request (ten turns to a request).
-    expect(shown).toContain("29:0 new request (2 turns) ▸");
+    expect(shown.find((s) => s.startsWith("17:11 "))).toMatch(/ · 3 billed \(3 requests\)$/);
+    // The interview's turns are cut where their content says (docs/run.md), so an edit moves only its own request.
+    expect(shown).toContain("20:0 new request (8 turns) ▸");
+    expect(shown).toContain("28:0 new request (3 turns) ▸");
   });
 
   it("gives no figures for a scene that sends nothing, such as an uncast screenplay's", async () => {

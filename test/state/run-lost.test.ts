@@ -55,7 +55,12 @@ describe.skipIf(missing)("a run that loses the database for 8 s and its place in
       const again = spawnPodc(["run", "--no-build", p.script], p.dir, sharedEnv(envFor(emu), direct));
       expect(await again.exited, again.output()).toBe(0);
       const posts = postsByKey(emu.ledger());
-      for (const record of (await sharedRecords(direct)).values()) expect(posts.get(idempotencyKey(record.key, 0))?.length, record.key).toBe(1);
+      // Each request sent was paid once. A song first planned as `auto` and never sent keeps its claim unsent: the
+      // rerun sends it with the model podc.lock holds for the episode, under another key (docs/run.md).
+      for (const [key, sent] of posts) expect(sent.length, key).toBe(1);
+      for (const record of (await sharedRecords(direct)).values()) {
+        if (record.intents > 0) expect(posts.get(idempotencyKey(record.key, 0))?.length, record.key).toBe(1);
+      }
     } finally {
       await relay.close();
     }
