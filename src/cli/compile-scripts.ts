@@ -1,3 +1,5 @@
+import { jobKey, status, type StoreAccess } from "../run/index.js";
+import type { Plan } from "../lower/plan.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Script } from "../ast/nodes.js";
 import { analyze } from "../compile.js";
@@ -24,7 +26,8 @@ export interface OutChoice {
 }
 
 /** A compiled script with what its title page says of the episode (for the finished episode's tags), its tree and text (for podc publish). */
-export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText };
+/** `asWritten`: the plan before podc.lock gave its songs a model (`plan` is what is sent). */
+export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText; asWritten: Plan };
 
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: TaggedScript[]; config: Config; root: string } | { exitCode: number };
@@ -89,6 +92,7 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       sourceInRoot,
       outDir,
       plan: lockedPlan(analysis.plan, lock, sourceInRoot, where.updateModels === true),
+      asWritten: analysis.plan,
       tags: episodeTags(analysis.script),
       script: analysis.script,
       text: analysis.source,
@@ -100,4 +104,29 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
     return { exitCode: EXIT.failed };
   }
   return { scripts, config: config!, root: root! };
+}
+
+/**
+ * Puts back, as written, every song podc.lock gave a model to whose request as written the state store already knows
+ * (sent before the lock had a model for it, its outcome pending or unknown): under another key it would be paid
+ * again. A store that cannot be read leaves every song as written: a lock may save money, never spend it twice.
+ */
+export async function keepWhatWasSent(scripts: TaggedScript[], root: string, keyBase: string, store: StoreAccess): Promise<void> {
+  const changed = scripts.filter((s) => s.plan.requests.some((request, i) => request !== s.asWritten.requests[i]));
+  if (changed.length === 0) return;
+  let known: Set<string>;
+  try {
+    const asWritten = changed.map((s) => ({ ...s, plan: s.asWritten }));
+    known = new Set((await status(root, store, { list: asWritten, keyBase })).rows.filter((row) => row.state !== "new").map((row) => row.job));
+  } catch {
+    for (const s of changed) s.plan = s.asWritten;
+    return;
+  }
+  for (const s of changed) {
+    const requests = s.plan.requests.map((request, i) => {
+      const written = s.asWritten.requests[i]!;
+      return request !== written && known.has(jobKey(written.path, written.body, keyBase)) ? written : request;
+    });
+    s.plan = { ...s.plan, requests };
+  }
 }

@@ -6,7 +6,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { baseUrlFrom, dryRun, jobKey, unreadableStateMessage, type DryRunReport } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { compileScripts, type TaggedScript } from "./compile-scripts.js";
+import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-scripts.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { lockedPlan, readLock } from "./model-lock.js";
 import { placeOf, planMarkdown, planText, planView, type BasePlaces, type PlanView } from "./plan-report.js";
@@ -50,6 +50,8 @@ async function plan({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   if ("error" in store) throw new UsageError(store.error);
   const target = baseUrlFrom(io.env, compiled.config.service);
   const keyBase = "error" in target ? undefined : target.keyBase;
+  // As podc run will: a song the store knows as written stays as written (compile-scripts.ts).
+  if (keyBase !== undefined) await keepWhatWasSent(compiled.scripts, compiled.root, keyBase, store);
   const base = values.base === undefined ? undefined : { ref: values.base, episodes: basePlaces(compiled.scripts, compiled, values.base, keyBase) };
   let report;
   try {

@@ -23,7 +23,7 @@ import {
 } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { compileScripts, type TaggedScript } from "./compile-scripts.js";
+import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-scripts.js";
 import { LOCK_FILE, mixedModels, readLock, recordModels } from "./model-lock.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
@@ -119,6 +119,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   if (values.local && io.env.PODC_STATE_URL) io.stderr.write("podc: --local keeps its state in .podc/; PODC_STATE_URL is not used (nothing local is billed)\n");
   const choices = { resubmitAmbiguous: values["resubmit-ambiguous"], retryFailed: values["retry-failed"], regenerateLost: values["regenerate-lost"] };
 
+  if (keyBase !== undefined) await keepWhatWasSent(scripts, root, keyBase, store);
   if (values["dry-run"]) {
     let report;
     try {
