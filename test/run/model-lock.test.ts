@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
-import { emulator, envFor, MULTI_SONG, podc, project, removeProjects } from "./helpers.js";
+import { emulator, envFor, MULTI_SONG, podc, podcInterruptible, project, removeProjects } from "./helpers.js";
 
 // podc.lock keeps an episode's songs on the model they were made with: `auto` is resolved by the service to a model that
 // changes every few months, and a song made again after that would silently differ from its neighbours.
@@ -25,8 +25,8 @@ const compiledModels = async (dir: string, env: NodeJS.ProcessEnv) =>
 
 // One service address throughout (a job's key covers it), its `auto` moving on between runs as the real one's does.
 let port = 0;
-async function withEmulator<T>(autoModel: string, work: (emu: Emulator) => Promise<T>): Promise<T> {
-  const emu = await emulator({ autoModel, port });
+async function withEmulator<T>(autoModel: string, work: (emu: Emulator) => Promise<T>, options: { clockMs?: number } = {}): Promise<T> {
+  const emu = await emulator({ autoModel, port, ...options });
   port = Number(new URL(emu.url).port);
   try {
     return await work(emu);
@@ -69,6 +69,29 @@ describe("podc.lock", () => {
     expect(third.stderr).toContain(
       "podc: episode.pod: one episode, several models — songs made with mureka-8 (First Light, Second Wind), mureka-9 (Third Shift)",
     );
+  }, 120_000);
+
+  it("never sends again under the lock's model a song already sent as written and still running", async () => {
+    const { dir, script } = project(MULTI_SONG);
+    expect((await withEmulator("mureka-8", (emu) => podc(["run", "--no-build", script], dir, envFor(emu)))).code).toBe(0);
+    // A rewritten song sent as written (auto), its task still running when the writer presses Ctrl-C: the rerun
+    // must finish that task by query, not send the song again with the episode's locked model under another key.
+    writeFileSync(join(dir, script), readFileSync(join(dir, script), "utf8").replace("Coffee going cold", "Coffee gone cold"));
+    const songPosts = await withEmulator(
+      "mureka-9",
+      async (emu) => {
+        const first = podcInterruptible(["run", "--no-build", "--update-models", script], dir, envFor(emu));
+        const end = Date.now() + 60_000;
+        while (!/accepted task/.test(first.stderr()) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+        first.interrupt();
+        await first.done;
+        const again = await podc(["run", "--no-build", script], dir, envFor(emu));
+        expect(again.code, again.stderr).toBe(0);
+        return emu.ledger().filter((e) => e.kind === "song").length;
+      },
+      { clockMs: 3000 },
+    );
+    expect(songPosts).toBe(1);
   }, 120_000);
 
   it("is never written by a local run", async () => {
