@@ -38,7 +38,7 @@ function podcast(change: Record<string, unknown> = {}): string {
 }
 
 /** The first bytes of a PNG of `width` × `height` in `colourType` (2 RGB, 0 greyscale). */
-function pngHeader(width: number, height: number, colourType: number): Buffer {
+export function pngHeader(width: number, height: number, colourType: number): Buffer {
   const header = Buffer.alloc(33);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
   header.writeUInt32BE(13, 8);

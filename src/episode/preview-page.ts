@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { clock, escapeHtml, isoDuration, relativeUrl, scriptJson } from "./preview-page/html.js";
+import { clock, cspHash, escapeHtml, isoDuration, relativeUrl, scriptJson } from "./preview-page/html.js";
 import { PREVIEW_SCRIPT } from "./preview-page/script.js";
 import { PREVIEW_STYLE } from "./preview-page/style.js";
 
@@ -48,8 +47,8 @@ function page(episode: PreviewEpisode): string {
   const data = { durationMs: episode.durationMs, chapters: episode.chapters.map((c) => c.startMs), cues: episode.cues.map((c) => [c.startMs, c.endMs]) };
   const policy = [
     "default-src 'none'",
-    `script-src '${sha256(PREVIEW_SCRIPT)}'`,
-    `style-src '${sha256(PREVIEW_STYLE)}'`,
+    `script-src '${cspHash(PREVIEW_SCRIPT)}'`,
+    `style-src '${cspHash(PREVIEW_STYLE)}'`,
     "media-src 'self' file:",
     "base-uri 'none'",
     "form-action 'none'",
@@ -97,10 +96,6 @@ ${transcriptPanel(episode)}
 function siteLinks(site: PreviewEpisode["site"]): string {
   if (!site) return "";
   return `<nav class="site-links" aria-label="The podcast">${site.links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(" ")}</nav>`;
-}
-
-function sha256(text: string): string {
-  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 }
 
 function chaptersPanel(chapters: readonly Chapter[]): string {

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { previewPage } from "../episode/preview-page.js";
-import { clock, escapeHtml } from "../episode/preview-page/html.js";
+import { clock, cspHash, escapeHtml } from "../episode/preview-page/html.js";
 import type { FeedEpisode } from "./feed.js";
 import type { PodcastChannel } from "./settings.js";
 import { artworkFile, EPISODES_DIR, FEED_FILE, siteUrls } from "./site-layout.js";
@@ -42,7 +41,7 @@ function subscribeLinks(channel: PodcastChannel): { label: string; href: string 
 
 /** The index page, `index.html` at the site's root; links are relative, so the site works wherever it is copied. */
 export function indexPage(channel: PodcastChannel, episodes: readonly FeedEpisode[]): string {
-  const policy = ["default-src 'none'", `style-src '${sha256(INDEX_STYLE)}'`, "img-src 'self'", "base-uri 'none'", "form-action 'none'"].join("; ");
+  const policy = ["default-src 'none'", `style-src '${cspHash(INDEX_STYLE)}'`, "img-src 'self'", "base-uri 'none'", "form-action 'none'"].join("; ");
   const links = subscribeLinks(channel).map(
     (l, i) => `<li><a href="${escapeHtml(i === 0 ? FEED_FILE : l.href)}"${i === 0 ? ' type="application/rss+xml"' : ""}>${escapeHtml(l.label)}</a></li>`,
   );
@@ -109,8 +108,4 @@ export function episodePage(channel: PodcastChannel, { episode }: FeedEpisode): 
       ],
     },
   });
-}
-
-function sha256(text: string): string {
-  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 }

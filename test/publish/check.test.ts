@@ -4,22 +4,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPodc } from "../cli/io-helper.js";
 import { PODCAST } from "./helpers.js";
+// The first bytes of a PNG, which is all podc reads of a cover: the same header the diagnostics reference shows.
+import { pngHeader } from "../../scripts/diagnostics-doc.js";
 
 // `podc check` reports what would keep a project with a podcast section from publishing — at podc.json's keys and at
 // each script's title page — as it reports a script's own mistakes, so CI finds them on the push that made them.
-
-/** A PNG's signature and header, which is all podc reads of a cover. */
-function pngHeader(width: number, height: number, colourType: number): Buffer {
-  const header = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
-  header.writeUInt32BE(13, 8);
-  header.write("IHDR", 12, "latin1");
-  header.writeUInt32BE(width, 16);
-  header.writeUInt32BE(height, 20);
-  header[24] = 8;
-  header[25] = colourType;
-  return header;
-}
 
 describe("podc check of a project with a podcast section", () => {
   const dir = mkdtempSync(join(tmpdir(), "podc-publish-check-"));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /*
  * Safe text for the preview page. Everything on the page comes from a writer's script (titles, speakers, lyrics), so
  * every piece goes through one of these before it meets the HTML.
@@ -44,4 +45,9 @@ export function isoDuration(ms: number): string {
   const m = Math.floor(seconds / 60);
   const s = Number((seconds - m * 60).toFixed(3));
   return m > 0 ? `PT${m}M${s}S` : `PT${s}S`;
+}
+
+/** A Content-Security-Policy source that admits exactly `text` as an inline script or style. */
+export function cspHash(text: string): string {
+  return `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 }
