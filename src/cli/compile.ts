@@ -4,7 +4,7 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { lockedRequest, readLock } from "./model-lock.js";
-import { repositoryRoot } from "../run/index.js";
+import { repositoryRoot } from "../config/find.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import { decodeScript, readScript, Workspace } from "./workspace.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { writeFileDurably } from "../files/durable.js";
 import type { Plan, PlannedRequest, PlannedSong } from "../lower/plan.js";
 import { withModel } from "../lower/song.js";
-import { MANIFEST_FILE, type Manifest } from "../run/index.js";
+import type { Manifest } from "../run/index.js";
 import { UsageError } from "./io.js";
 
 /*
@@ -106,11 +106,12 @@ export function mixedModels(lock: ModelLock, source: string): string | undefined
   return `songs made with ${[...counts].map(([model, titles]) => `${model} (${titles.join(", ")})`).join(", ")}`;
 }
 
-/** What a run leaves to lock: each episode's script path from the root, its plan, its folder, and its songs' job keys. */
+/** What a run leaves to lock: each episode's script path from the root, its plan, its manifest, and its songs' job keys. */
 export interface RunEpisode {
   source: string;
   plan: Plan;
-  outDir: string;
+  /** The episode's manifest.json, where its songs' models are read. */
+  manifestPath: string;
   jobKey: (request: PlannedSong) => string;
 }
 
@@ -122,7 +123,7 @@ export function recordModels(root: string, lock: ModelLock, episodes: readonly R
   const before = lockText(lock);
   for (const episode of episodes) {
     const made = new Map<string, string>();
-    const manifestPath = join(episode.outDir, MANIFEST_FILE);
+    const manifestPath = episode.manifestPath;
     if (existsSync(manifestPath)) {
       try {
         const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;

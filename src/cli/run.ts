@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
@@ -14,6 +14,7 @@ import {
   JsonReporter,
   LinesReporter,
   localKeyBase,
+  MANIFEST_FILE,
   runScripts,
   terminalReporter,
   type Reporter,
@@ -191,7 +192,7 @@ function lockModels(scripts: readonly TaggedScript[], root: string, keyBase: str
   const episodes = scripts.map((s) => ({
     source: s.sourceInRoot,
     plan: s.plan,
-    outDir: s.outDir,
+    manifestPath: join(s.outDir, MANIFEST_FILE),
     jobKey: (r: PlannedSong) => jobKey(r.path, r.body, keyBase),
   }));
   if (recordModels(root, lock, episodes)) io.stderr.write(`podc: ${LOCK_FILE} records the model each song was made with: commit it\n`);

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
-import { adoptTask, baseUrlFrom, LockHeldError, repositoryRoot, stateDir } from "../run/index.js";
+import { repositoryRoot } from "../config/find.js";
+import { adoptTask, baseUrlFrom, LockHeldError, stateDir } from "../run/index.js";
 import { compileScripts } from "./compile-scripts.js";
 import { chooseStore, isStateStoreError, transferState } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { terminalSafeAll } from "../source/terminal-text.js";
-import { baseUrlFrom, localKeyBase, repositoryRoot, status as statusOf, statusText, unreadableStateMessage, type StoreAccess } from "../run/index.js";
+import { repositoryRoot } from "../config/find.js";
+import { baseUrlFrom, localKeyBase, status as statusOf, statusText, unreadableStateMessage, type StoreAccess } from "../run/index.js";
 import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";

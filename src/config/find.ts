@@ -1,4 +1,4 @@
-import { statSync, type Stats } from "node:fs";
+import { existsSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 export const CONFIG_FILE = "podc.json";
@@ -35,5 +35,26 @@ function statOrNothing(path: string): Stats | undefined {
     return statSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined; // not a folder on the way (ENOTDIR), or not ours to read (EACCES): no configuration there
+  }
+}
+
+/**
+ * The repository root for scripts in `startDir`: the folder of the nearest podc.json at or above it,
+ * else the nearest folder at or above it that holds `.git`, else `fallback` (the working directory).
+ * podc.json wins over `.git` because it is what makes a folder a podc project: a monorepo with
+ * several podc projects gets one journal per project, and a project without git still gets one.
+ */
+export function repositoryRoot(startDir: string, fallback: string): string {
+  return nearestHolding(startDir, CONFIG_FILE) ?? nearestHolding(startDir, ".git") ?? resolve(fallback);
+}
+
+/** The nearest folder at or above `startDir` that holds an entry called `name`. */
+export function nearestHolding(startDir: string, name: string): string | undefined {
+  let current = resolve(startDir);
+  for (;;) {
+    if (existsSync(join(current, name))) return current;
+    const parent = dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
   }
 }

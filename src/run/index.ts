@@ -33,7 +33,7 @@ export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { journalCopyDir } from "./journal-copy.js";
-export { nearestHolding, repositoryRoot, STATE_DIR_NAME, stateDir } from "./state-dir.js";
+export { STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
 export { describeFileError, isFileError } from "./file-errors.js";
