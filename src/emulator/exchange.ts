@@ -31,6 +31,8 @@ export interface EmulatorOptions {
   /** "auto" (default) uses espeak-ng when installed, else the synthesized voices. */
   speech?: "auto" | SpeechEngine;
   espeakCommand?: string;
+  /** ffmpeg, for the quirks that serve compressed audio (mp3-audio, flac-links); default PODC_FFMPEG, else `ffmpeg`. */
+  ffmpegCommand?: string;
   /** What "auto" resolves to; default "mureka-8". */
   autoModel?: string;
   /** Most unfinished song tasks plus podcasts in progress at once (an account's concurrency); default unlimited. */

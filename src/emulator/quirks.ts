@@ -36,6 +36,12 @@ export const QUIRKS = [
   "credit-wording",
   /** The trace id only in an `X-Request-Id` header: none in the body, no X-Trace-Id. */
   "request-id-header",
+  /** Songs as the mp3 `url` only (real mp3 bytes, `audio/mpeg`), with no `wav_url` or `flac_url`. */
+  "mp3-audio",
+  /** Songs as an mp3 `url` and a lossless `flac_url` (real FLAC bytes), with no `wav_url`. */
+  "flac-links",
+  /** Choices carry `lyrics_sections`: each section's kind and times, and each sung line's text and times (ms). */
+  "lyrics-sections",
 ] as const;
 export type Quirk = (typeof QUIRKS)[number];
 
@@ -66,12 +72,21 @@ export function quirkBody(route: Route | undefined, body: Json, quirks: Readonly
       const c: Json = { ...choice };
       if (quirks.has("no-index")) delete c.index;
       if (quirks.has("seconds-duration") && typeof c.duration === "number") c.duration = c.duration / 1000;
+      if (quirks.has("seconds-duration") && Array.isArray(c.lyrics_sections)) c.lyrics_sections = inSeconds(c.lyrics_sections);
       if (quirks.has("extra-fields")) Object.assign(c, { stream_url: null, cover: { width: 512 }, lyrics_sections: "unknown" });
       return c;
     });
   }
   if (quirks.has("extra-fields")) Object.assign(out, { region: { name: "eu-1" }, credits_left: 41.5, model_version: 8 });
   return out;
+}
+
+/** Quirks whose audio ffmpeg encodes. */
+export const ENCODING_QUIRKS: ReadonlySet<Quirk> = new Set(["mp3-audio", "flac-links"]);
+
+/** Every `start` and `end` of `sections` (and of their lines) in seconds: how `seconds-duration` answers. */
+function inSeconds(sections: unknown[]): unknown[] {
+  return JSON.parse(JSON.stringify(sections), (key, value: unknown) => ((key === "start" || key === "end") && typeof value === "number" ? value / 1000 : value)) as unknown[];
 }
 
 /** The error an API request gets instead of its answer, for quirks that refuse everything; undefined otherwise. */

@@ -2,11 +2,13 @@
 
 import { setTimeout as delay } from "node:timers/promises";
 import { PODCAST_PATH, SONG_PATH } from "../contract/requests.js";
-import { planSong, renderSongCooperatively } from "./audio/song.js";
+import { CONTENT_TYPES, encodeAudio, ffmpegOf, type EncodedFormat } from "./audio/encode.js";
+import { lyricsSectionsOf, planSong, renderSongCooperatively } from "./audio/song.js";
 import { renderSpeech } from "./audio/speech.js";
 import { encodeWav } from "./audio/wav.js";
 import { BREAKAGE_KINDS, REFUSAL_KINDS, TASK_FAULT_KINDS } from "./faults.js";
-import type { TaskEnding } from "./tasks.js";
+import type { StoredAudio } from "./files.js";
+import type { RenderedChoice, TaskEnding } from "./tasks.js";
 import { checkPodcast, checkSong } from "./validation.js";
 import { drain, header, MESSAGES, readBody, type Exchange, type Reply, type State } from "./exchange.js";
 import { quirkAuthFailure, quirkRefusal } from "./quirks.js";
@@ -138,13 +140,15 @@ async function renderChoices(state: State, id: string, song: { lyrics: string; p
   const task = state.tasks.get(id)!;
   try {
     const plan = planSong(song.lyrics, song.prompt);
-    const choices = [];
+    const choices: RenderedChoice[] = [];
     for (let index = 0; index < song.n; index++) {
       const samples = await renderSongCooperatively(plan, index);
       if (state.closed) return;
-      const wav = encodeWav(samples);
-      const stored = await state.audio.put(wav, `song-${id}-${index}.wav`, Date.now() + state.linkTtlMs);
-      choices.push({ index, id: `${id}-${index}`, url: `${state.apiUrl}${stored.urlPath}`, durationMs: plan.durationMs });
+      const links = await storeSong(state, encodeWav(samples), `song-${id}-${index}`);
+      if (state.closed) return;
+      const choice: RenderedChoice = { index, id: `${id}-${index}`, ...links, durationMs: plan.durationMs };
+      if (state.quirks.has("lyrics-sections")) choice.lyricsSections = lyricsSectionsOf(plan);
+      choices.push(choice);
     }
     task.choices = choices;
     task.renderedAtMs = Date.now();
@@ -154,6 +158,21 @@ async function renderChoices(state: State, id: string, song: { lyrics: string; p
     task.renderedAtMs = Date.now();
     state.options.log?.(`rendering song ${id} failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A song take's links: the WAV as `url` and `wav_url` (the documented emulator); under `mp3-audio` an mp3 `url` only;
+ * under `flac-links` an mp3 `url` and a `flac_url`.
+ */
+async function storeSong(state: State, wav: Buffer, stem: string): Promise<Pick<RenderedChoice, "url" | "wavUrl" | "flacUrl">> {
+  const expires = Date.now() + state.linkTtlMs;
+  const link = (stored: StoredAudio) => `${state.apiUrl}${stored.urlPath}`;
+  const encoded = async (format: EncodedFormat) =>
+    link(await state.audio.put(await encodeAudio(ffmpegOf(state.options), wav, format), `${stem}.${format}`, expires, CONTENT_TYPES[format]));
+  if (state.quirks.has("flac-links")) return { url: await encoded("mp3"), flacUrl: await encoded("flac") };
+  if (state.quirks.has("mp3-audio")) return { url: await encoded("mp3") };
+  const url = link(await state.audio.put(wav, `${stem}.wav`, expires));
+  return { url, wavUrl: url };
 }
 
 function query(ex: Exchange, id: string): Reply {

@@ -19,10 +19,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "../config/schema.js";
 import { isLoopbackHost } from "../contract/loopback.js";
+import { ffmpegOf, ffmpegRuns } from "./audio/encode.js";
 import { espeakAvailable, type SpeechEngine } from "./audio/speech.js";
 import { FaultPlan, type FaultRule } from "./faults.js";
 import { AudioStore } from "./files.js";
 import { Ledger, type LedgerEntry } from "./ledger.js";
+import { ENCODING_QUIRKS } from "./quirks.js";
 import { TaskStore } from "./tasks.js";
 import { authorizationOf, header, MESSAGES, type EmulatorOptions, type Exchange, type RequestRecord, type State } from "./exchange.js";
 import { errorReply, send } from "./replies.js";
@@ -57,6 +59,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   if (!isLoopbackHost(host)) throw new Error(`the emulator listens on loopback only, not ${host}`);
   if (options.apiKey.length === 0) throw new Error("the emulator needs an API key to accept");
   const speechEngine = await chooseEngine(options.speech ?? "auto", options.espeakCommand);
+  const encoding = (options.quirks ?? []).filter((q) => ENCODING_QUIRKS.has(q));
+  if (encoding.length > 0 && !(await ffmpegRuns(ffmpegOf(options)))) {
+    throw new Error(`the quirk ${encoding[0]} serves audio encoded by ffmpeg, which is not installed: install ffmpeg, or set PODC_FFMPEG to its path`);
+  }
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "podc-emulator-")));
   const ledgerPath = options.ledgerPath ?? join(dataDir, "ledger.jsonl");

@@ -11,9 +11,14 @@ export type TaskEnding = "succeeded" | "failed" | "timeouted" | "cancelled" | "n
 export interface RenderedChoice {
   index: number;
   id: string;
-  /** Absolute URL of the audio. */
+  /** Absolute URL of the audio as `url` gives it: the WAV, or the mp3 under the quirks that serve one. */
   url: string;
+  /** `wav_url`, when offered (the WAV render: by default the same link as `url`). */
+  wavUrl?: string;
+  flacUrl?: string;
   durationMs: number;
+  /** Given with the choice under the `lyrics-sections` quirk. */
+  lyricsSections?: Record<string, unknown>[];
 }
 
 export interface SongTaskRecord {
@@ -92,7 +97,15 @@ export class TaskStore {
       body.choices =
         task.ending === "no-url"
           ? Array.from({ length: task.n }, (_, index) => ({ index, id: `${task.id}-${index}`, url: "", duration: 0 }))
-          : (task.choices ?? []).map((c) => ({ index: c.index, id: c.id, url: c.url, wav_url: c.url, duration: c.durationMs }));
+          : (task.choices ?? []).map((c) => ({
+              index: c.index,
+              id: c.id,
+              url: c.url,
+              ...(c.wavUrl !== undefined ? { wav_url: c.wavUrl } : {}),
+              ...(c.flacUrl !== undefined ? { flac_url: c.flacUrl } : {}),
+              duration: c.durationMs,
+              ...(c.lyricsSections !== undefined ? { lyrics_sections: c.lyricsSections } : {}),
+            }));
     }
     return body;
   }

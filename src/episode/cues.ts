@@ -1,3 +1,4 @@
+import { lyricTimings, type TimedLine } from "../contract/lyric-timings.js";
 import type { PlannedPodcast, PlannedSong } from "../lower/plan.js";
 import type { Clip, Timeline } from "./timeline.js";
 import { turnStarts, type AlignOptions } from "./align.js";
@@ -5,8 +6,8 @@ import { turnStarts, type AlignOptions } from "./align.js";
 /*
  * The transcript's cues: one per spoken turn, its speaker named, and during each song its lyrics, a few lines at a
  * time. A podcast clip holds several turns in one file: where each starts comes from its pauses (align.ts); a turn lasts
- * until the next one starts. Lyrics are spread over the song by their number of lines: the service says nothing of
- * when each is sung.
+ * until the next one starts. Lyrics take their times from the take's `lyrics_sections` when the service gave usable
+ * ones (lyric-timings.ts), and are otherwise spread over the song by their number of lines.
  */
 
 export interface Cue {
@@ -21,14 +22,17 @@ export interface Cue {
 /** Most lines of lyrics shown at once, as captions are read. */
 const LYRIC_LINES_PER_CUE = 2;
 
-/** Every cue of `line`, in time order. */
-export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]> {
+/**
+ * Every cue of `line`, in time order. `lyricsSectionsOf` gives the `lyrics_sections` the service answered with a song
+ * clip's file (as kept in the manifest), if any.
+ */
+export async function cues(line: Timeline, options: AlignOptions, lyricsSectionsOf: (path: string) => unknown = () => undefined): Promise<Cue[]> {
   const list: Cue[] = [];
   // A request the script repeats is one file placed several times: listen to it for pauses once.
   const aligned = new Map<string, Promise<number[]>>();
   for (const clip of line.clips) {
     if (clip.request.kind !== "podcast") {
-      list.push(...lyricCues(clip, clip.request));
+      list.push(...lyricCues(clip, clip.request, lyricsSectionsOf(clip.path)));
       continue;
     }
     const turns = clip.request.body.conversations;
@@ -64,10 +68,12 @@ function shownText(text: string): string {
     .trim();
 }
 
-function lyricCues(clip: Clip, request: PlannedSong): Cue[] {
+function lyricCues(clip: Clip, request: PlannedSong, lyricsSections: unknown): Cue[] {
   const groups = lyricGroups(request.body.lyrics);
   const lines = groups.reduce((sum, group) => sum + group.length, 0);
   if (lines === 0) return [];
+  const timed = timedGroups(groups, lyricsSections, clip.durationMs);
+  if (timed) return timed.map((t, i) => ({ startMs: clip.startMs + t.startMs, endMs: clip.startMs + t.endMs, text: groups[i]!.join("\n"), kind: "lyrics" }));
   const list: Cue[] = [];
   let sung = 0;
   for (const group of groups) {
@@ -77,6 +83,81 @@ function lyricCues(clip: Clip, request: PlannedSong): Cue[] {
     list.push({ startMs, endMs, text: group.join("\n"), kind: "lyrics" });
   }
   return list;
+}
+
+/**
+ * When each group of the script's lyrics is sung (ms from the take's start), from the service's timed lines; undefined
+ * when they are absent, unreadable, or match too few of the script's lines — never an error, since a transcript with
+ * evenly spread lyrics is still a transcript.
+ */
+function timedGroups(groups: readonly string[][], lyricsSections: unknown, durationMs: number): { startMs: number; endMs: number }[] | undefined {
+  try {
+    const timings = lyricsSections === undefined ? undefined : lyricTimings(lyricsSections, durationMs);
+    if (!timings) return undefined;
+    const script = groups.flat();
+    const starts = lineStarts(script, timings.lines, durationMs);
+    if (!starts) return undefined;
+    const out: { startMs: number; endMs: number }[] = [];
+    let first = 0;
+    groups.forEach((group, g) => {
+      const last = first + group.length - 1;
+      const startMs = starts[first]!.startMs;
+      const nextStart = g + 1 < groups.length ? starts[last + 1]!.startMs : durationMs;
+      const endMs = Math.max(startMs + 1, Math.min(starts[last]!.endMs ?? nextStart, nextStart));
+      out.push({ startMs, endMs });
+      first = last + 1;
+    });
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Letters and digits only, lower case: how a sung line is recognised whatever the punctuation or the tags. */
+const spelled = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The time of each of the script's sung lines: the service's line with the same words, in order; by position when the
+ * service gave as many lines without text; the lines between two timed ones share the time between them. Undefined
+ * when fewer than half the lines can be placed.
+ */
+function lineStarts(script: readonly string[], timed: readonly TimedLine[], durationMs: number): { startMs: number; endMs?: number }[] | undefined {
+  const placed: (TimedLine | undefined)[] = script.map(() => undefined);
+  if (timed.every((t) => t.text === undefined)) {
+    if (timed.length !== script.length) return undefined;
+    timed.forEach((t, i) => (placed[i] = t));
+  } else {
+    let from = 0;
+    script.forEach((line, i) => {
+      const at = timed.findIndex((t, j) => j >= from && t.text !== undefined && spelled(t.text) === spelled(line));
+      if (at < 0) return;
+      placed[i] = timed[at];
+      from = at + 1;
+    });
+  }
+  if (placed.filter(Boolean).length * 2 < script.length) return undefined;
+  const out: { startMs: number; endMs?: number }[] = [];
+  let i = 0;
+  while (i < script.length) {
+    const known = placed[i];
+    if (known) {
+      out.push(known.endMs !== undefined ? { startMs: known.startMs, endMs: known.endMs } : { startMs: known.startMs });
+      i++;
+      continue;
+    }
+    // A run of lines the service did not time: evenly between the line before (or the take's start) and the next.
+    let next = i;
+    while (next < script.length && !placed[next]) next++;
+    const to = next < script.length ? placed[next]!.startMs : durationMs;
+    const before = out[i - 1];
+    const from = Math.min(to, before ? (before.endMs ?? before.startMs) : 0);
+    // After a line whose end is unknown, the first slot is that line's own.
+    const slots = before && before.endMs === undefined ? next - i + 1 : next - i;
+    const skip = slots - (next - i);
+    for (let k = 0; k < next - i; k++) out.push({ startMs: Math.round(from + ((to - from) * (k + skip)) / slots) });
+    i = next;
+  }
+  return out;
 }
 
 /** The sung lines of `lyrics` in groups: a section marker or a blank line ends one, and none is longer than two lines. */

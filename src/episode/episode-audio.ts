@@ -20,6 +20,8 @@ export interface PlacedAudio {
   sha256: string;
   /** Its duration, when the manifest knows it. */
   durationMs?: number;
+  /** The `lyrics_sections` the service answered with this take, when the manifest keeps them. */
+  lyricsSections?: unknown;
   /** Every take of a song, as the manifest lists them (paths relative to the episode's folder); empty for a podcast. */
   takes: ManifestFile[];
 }
@@ -83,6 +85,7 @@ export async function episodeAudio(requests: readonly PlannedRequest[], source: 
     }
     const piece: PlacedAudio = { request, path: join(source.outDir, file.path), sha256: file.sha256, takes };
     if (file.durationMs !== undefined) piece.durationMs = file.durationMs;
+    if (file.lyricsSections !== undefined) piece.lyricsSections = file.lyricsSections;
     placed.push(piece);
   }
   return placed;

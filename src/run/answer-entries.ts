@@ -1,3 +1,4 @@
+import { keptLyricsSections } from "../contract/lyric-timings.js";
 import { durationMs, PodcastResponseSchema, SongTaskCreatedSchema } from "../contract/responses.js";
 import { parseJson } from "../service/exchange.js";
 import type { JobRecord } from "./job-record.js";
@@ -37,7 +38,13 @@ export function pollEndEntry(jobKey: string, taskId: string, result: PollResult)
         ...(result.task.model ? { model: result.task.model } : {}),
         choices: result.choices.map((c) => {
           const duration = durationMs(c.duration);
-          return { index: c.index, url: c.url, ...(duration ? { durationMs: duration.ms } : {}) };
+          const lyricsSections = keptLyricsSections(c.lyrics_sections);
+          return {
+            index: c.index,
+            url: c.url,
+            ...(duration ? { durationMs: duration.ms, durationUnit: duration.unit } : {}),
+            ...(lyricsSections !== undefined ? { lyricsSections } : {}),
+          };
         }),
         ...trace,
       };

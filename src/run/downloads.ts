@@ -6,6 +6,7 @@ import type { Failure } from "../service/outcome.js";
 import { choiceFileName, extensionFor } from "./file-names.js";
 import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
+import type { PresentFile } from "./manifest.js";
 import type { AudioShelf, EntryWriter } from "./store.js";
 import { copyFileDurably } from "../files/durable.js";
 import { verifyFile } from "../files/file-hash.js";
@@ -153,6 +154,8 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   const path = got.path;
   const measured = extensionFor(got.contentType) === ".wav" ? wavDurationMs(path, { head: got.head, size: got.bytes }) : undefined;
   const durationMs = measured ?? choice.durationMs;
+  // Not measured here: the answer's figure, with the unit it was read in, so the manifest can say so.
+  const durationUnit = measured === undefined && choice.durationMs !== undefined ? choice.durationUnit : undefined;
   const file = await journalFile(
     ctx,
     job,
@@ -163,6 +166,7 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
       sha256: got.sha256,
       contentType: got.contentType,
       ...(durationMs !== undefined ? { durationMs } : {}),
+      ...(durationUnit !== undefined ? { durationUnit } : {}),
     },
     outcome.traceId,
   );
@@ -195,7 +199,22 @@ async function journalFile(ctx: DownloadContext, job: Job, file: RecordedFile, t
     sha256: file.sha256,
     contentType: file.contentType,
     ...(file.durationMs !== undefined ? { durationMs: file.durationMs } : {}),
+    ...(file.durationUnit !== undefined ? { durationUnit: file.durationUnit } : {}),
     ...(traceId ? { traceId } : {}),
   });
   return file;
+}
+
+/** The manifest's record of a choice placed on disk: the file as verified, and what the answer said of the take. */
+export function presentFile(choice: RecordedChoice, result: Extract<ChoiceResult, { type: "present" }>): PresentFile {
+  const { bytes, sha256, durationMs, durationUnit } = result.file;
+  return {
+    choice: choice.index,
+    path: result.path,
+    bytes,
+    sha256,
+    ...(durationMs !== undefined ? { durationMs } : {}),
+    ...(durationMs !== undefined && durationUnit !== undefined ? { durationUnit } : {}),
+    ...(choice.lyricsSections !== undefined ? { lyricsSections: choice.lyricsSections } : {}),
+  };
 }

@@ -86,3 +86,13 @@ export function unreadableMessage(job: Job, taskId: string, ended: { status: str
     "nothing is sent again. Run again later (a query is free), or with a newer podc, or give the audio by hand (docs/run.md)"
   );
 }
+
+/**
+ * What a run says when it took a take's length from the service's answer read as seconds, not the documented
+ * milliseconds: the figure was a guess by plausibility, and the writer should know which one podc made.
+ */
+export function secondsNotice(where: string, choice: { index: number }, file: { durationMs?: number }): string {
+  const ms = file.durationMs ?? 0;
+  const clock = `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
+  return `${where}, take ${choice.index + 1}: the service gave its length as ${ms / 1000}, which in the documented milliseconds is no song: read as seconds (${clock})`;
+}

@@ -26,12 +26,15 @@ export interface RecordedFile {
   sha256: string;
   contentType: string;
   durationMs?: number;
+  durationUnit?: "ms" | "s";
 }
 
 export interface RecordedChoice {
   index: number;
   url: string;
   durationMs?: number;
+  durationUnit?: "ms" | "s";
+  lyricsSections?: unknown;
 }
 
 export interface Problem {
@@ -155,6 +158,7 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
         sha256: entry.sha256,
         contentType: entry.contentType,
         ...(entry.durationMs !== undefined ? { durationMs: entry.durationMs } : {}),
+        ...(entry.durationUnit !== undefined ? { durationUnit: entry.durationUnit } : {}),
       };
       record.files = record.files.filter((f) => f.file !== entry.file);
       record.files.push(file);
@@ -184,9 +188,10 @@ function restore(record: JobRecord, entry: Extract<JournalEntry, { type: "restor
   setIf(record, "taskId", entry.taskId);
   setIf(record, "model", entry.model);
   for (const trace of entry.traceIds) addTrace(record, trace);
-  record.files = entry.files.map((f) => ({ ...f }));
+  record.files = entry.files.map(({ lyricsSections: _sections, ...f }) => ({ ...f }));
   // The manifest keeps no links: a song's are asked for again by task id, a podcast's is gone.
-  if (entry.kind === "song" && entry.files.length > 0) record.choices = entry.files.map((f) => ({ index: f.choice, url: "" }));
+  if (entry.kind === "song" && entry.files.length > 0)
+    record.choices = entry.files.map((f) => ({ index: f.choice, url: "", ...(f.lyricsSections !== undefined ? { lyricsSections: f.lyricsSections } : {}) }));
   if (entry.problem !== undefined) record.problem = { message: entry.problem };
   else if (record.state === "ambiguous") record.problem = { message: `the manifest ${entry.manifest} records it as sent, with no known outcome` };
 }

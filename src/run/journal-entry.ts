@@ -44,6 +44,8 @@ const Base = {
   job: z.string().min(1),
 };
 
+const DurationUnit = z.enum(["ms", "s"]);
+
 /** A file of a job on disk, as `downloaded` records it and `restored` takes it back from a manifest. */
 const FileFields = {
   choice: z.number().int().nonnegative(),
@@ -53,6 +55,10 @@ const FileFields = {
   sha256: z.string(),
   contentType: z.string(),
   durationMs: z.number().optional(),
+  /** The unit the service's `duration` was read in, when `durationMs` is the service's and not measured from the file. */
+  durationUnit: DurationUnit.optional(),
+  /** `restored` only: a song take's `lyrics_sections`, as the manifest kept them. */
+  lyricsSections: z.unknown().optional(),
 };
 
 /** Why a paid request is being sent (again). */
@@ -116,7 +122,17 @@ export const JournalEntrySchema = z.discriminatedUnion("type", [
     type: z.literal("succeeded"),
     taskId: z.string(),
     model: z.string().optional(),
-    choices: z.array(z.object({ index: z.number().int().nonnegative(), url: z.string(), durationMs: z.number().optional() })),
+    choices: z.array(
+      z.object({
+        index: z.number().int().nonnegative(),
+        url: z.string(),
+        durationMs: z.number().optional(),
+        /** The unit the answer's `duration` was read in (the public record says ms; some answers give seconds). */
+        durationUnit: DurationUnit.optional(),
+        /** The choice's `lyrics_sections` as answered (see contract/lyric-timings.ts), for the transcript. */
+        lyricsSections: z.unknown().optional(),
+      }),
+    ),
     traceId: z.string().optional(),
   }),
   /** A song task ended without audio (failed, timeouted, cancelled, or succeeded without a usable link). */

@@ -94,6 +94,8 @@ function restoredEntry(request: ManifestRequest, outDir: string, manifest: strin
       sha256: f.sha256,
       contentType: contentTypeFor(f.path),
       ...(typeof f.durationMs === "number" ? { durationMs: f.durationMs } : {}),
+      ...(f.durationUnit === "ms" || f.durationUnit === "s" ? { durationUnit: f.durationUnit } : {}),
+      ...(f.lyricsSections !== undefined ? { lyricsSections: f.lyricsSections } : {}),
     }));
   const state = restoredState(request, kind, files.length > 0);
   if (!state) return undefined;

@@ -24,6 +24,10 @@ export interface ManifestFile {
   bytes: number;
   sha256: string;
   durationMs?: number;
+  /** Where `durationMs` comes from when not measured from the file: the service's answer, read in this unit. */
+  durationUnit?: "ms" | "s";
+  /** A song take's `lyrics_sections` as the service answered them (lyric-timings.ts reads them for the transcript). */
+  lyricsSections?: unknown;
 }
 
 export interface ManifestRequest {
@@ -61,6 +65,8 @@ export interface PresentFile {
   bytes: number;
   sha256: string;
   durationMs?: number;
+  durationUnit?: "ms" | "s";
+  lyricsSections?: unknown;
 }
 
 /** The manifest of `episode`, from the records of its jobs and the files verified present. */
@@ -75,6 +81,8 @@ export function buildManifest(episode: Episode, recordOf: (key: string) => JobRe
         const file: ManifestFile = { path: relative(episode.outDir, f.path).split(sep).join("/"), bytes: f.bytes, sha256: f.sha256 };
         if (entry.job.kind === "song") file.choice = f.choice;
         if (f.durationMs !== undefined) file.durationMs = f.durationMs;
+        if (f.durationUnit !== undefined) file.durationUnit = f.durationUnit;
+        if (f.lyricsSections !== undefined) file.lyricsSections = f.lyricsSections;
         return file;
       });
     const request: ManifestRequest = {

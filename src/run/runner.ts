@@ -2,11 +2,11 @@ import { relative, sep } from "node:path";
 import type { ServiceClient } from "../service/client.js";
 import { authAdvice, describeOutcome } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
-import { ensureChoice, type ChoiceResult } from "./downloads.js";
+import { ensureChoice, presentFile, type ChoiceResult } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
 import { jobClient, type JobClient } from "./job-client.js";
-import { ambiguousMessage, becauseText, failedMessage, unreadableMessage } from "./job-messages.js";
+import { ambiguousMessage, becauseText, failedMessage, secondsNotice, unreadableMessage } from "./job-messages.js";
 import { pollEndEntry, rereadEntry } from "./answer-entries.js";
 import { expectedChoices } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
@@ -332,14 +332,9 @@ class Run {
           failures.push(result);
           continue;
         }
-        const { bytes, sha256, durationMs } = result.file;
-        this.#manifests.add(
-          episode,
-          job.key,
-          { choice: choice.index, path: result.path, bytes, sha256, ...(durationMs !== undefined ? { durationMs } : {}) },
-          result.how !== "verified",
-        );
+        this.#manifests.add(episode, job.key, presentFile(choice, result), result.how !== "verified");
         this.#report.file(job, result);
+        if (result.how === "downloaded" && result.file.durationUnit === "s") this.#report.emit({ type: "notice", message: secondsNotice(this.#report.where(job), choice, result.file) });
       }
     }
     if (failures.length > 0) {

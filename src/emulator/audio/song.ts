@@ -23,6 +23,8 @@ export interface SongSection {
   name: string;
   kind: SectionKind;
   lines: number;
+  /** The sung lines, as written. */
+  texts: string[];
   bars: number;
   startMs: number;
   endMs: number;
@@ -53,9 +55,9 @@ export function planSong(lyrics: string, prompt: string): SongPlan {
   const root = 45 + (hash(prompt.toLowerCase()) % 12);
   const parsed = parseSections(lyrics);
   const layout: Omit<SongSection, "startMs" | "endMs">[] = [];
-  if (parsed[0]?.kind !== "intro") layout.push({ name: "Intro", kind: "intro", lines: 0, bars: FRAME_BARS });
+  if (parsed[0]?.kind !== "intro") layout.push({ name: "Intro", kind: "intro", lines: 0, texts: [], bars: FRAME_BARS });
   layout.push(...parsed);
-  if (parsed[parsed.length - 1]?.kind !== "outro") layout.push({ name: "Outro", kind: "outro", lines: 0, bars: FRAME_BARS });
+  if (parsed[parsed.length - 1]?.kind !== "outro") layout.push({ name: "Outro", kind: "outro", lines: 0, texts: [], bars: FRAME_BARS });
   const barMs = (4 * 60_000) / bpm;
   let at = 0;
   const sections = layout.map((s) => {
@@ -66,21 +68,40 @@ export function planSong(lyrics: string, prompt: string): SongPlan {
   return { bpm, root, minor, sections, durationMs: Math.round(at * barMs) };
 }
 
+/**
+ * The song's `lyrics_sections` as the service answers them: each section's kind and times, and each sung line's text
+ * and times, in milliseconds (each line is sung over its two bars).
+ */
+export function lyricsSectionsOf(plan: SongPlan): Record<string, unknown>[] {
+  const lineMs = (BARS_PER_LINE * 4 * 60_000) / plan.bpm;
+  return plan.sections.map((section) => ({
+    section_type: section.kind,
+    start: section.startMs,
+    end: section.endMs,
+    lines: section.texts.map((text, i) => ({
+      start: Math.round(section.startMs + i * lineMs),
+      end: Math.round(section.startMs + (i + 1) * lineMs),
+      text,
+    })),
+  }));
+}
+
 function parseSections(lyrics: string): Omit<SongSection, "startMs" | "endMs">[] {
-  const sections: { name: string; kind: SectionKind; lines: number }[] = [];
-  let current: { name: string; kind: SectionKind; lines: number } | undefined;
+  const sections: { name: string; kind: SectionKind; lines: number; texts: string[] }[] = [];
+  let current: { name: string; kind: SectionKind; lines: number; texts: string[] } | undefined;
   for (const raw of lyrics.split(/\r\n|\r|\n/)) {
     const line = raw.trim();
     const marker = /^\[([^\]]+)\]$/.exec(line);
     if (marker) {
-      current = { name: marker[1]!.trim(), kind: kindOf(marker[1]!), lines: 0 };
+      current = { name: marker[1]!.trim(), kind: kindOf(marker[1]!), lines: 0, texts: [] };
       sections.push(current);
     } else if (line.length > 0) {
       if (!current) {
-        current = { name: "Verse", kind: "verse", lines: 0 };
+        current = { name: "Verse", kind: "verse", lines: 0, texts: [] };
         sections.push(current);
       }
       current.lines++;
+      current.texts.push(line);
     }
   }
   return sections.map((s) => ({ ...s, bars: s.lines > 0 ? s.lines * BARS_PER_LINE : BARS_PER_EMPTY_SECTION }));
