@@ -86,7 +86,9 @@ export const ENCODING_QUIRKS: ReadonlySet<Quirk> = new Set(["mp3-audio", "flac-l
 
 /** Every `start` and `end` of `sections` (and of their lines) in seconds: how `seconds-duration` answers. */
 function inSeconds(sections: unknown[]): unknown[] {
-  return JSON.parse(JSON.stringify(sections), (key, value: unknown) => ((key === "start" || key === "end") && typeof value === "number" ? value / 1000 : value)) as unknown[];
+  return JSON.parse(JSON.stringify(sections), (key, value: unknown) =>
+    (key === "start" || key === "end") && typeof value === "number" ? value / 1000 : value,
+  ) as unknown[];
 }
 
 /** The error an API request gets instead of its answer, for quirks that refuse everything; undefined otherwise. */

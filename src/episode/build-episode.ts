@@ -77,7 +77,11 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   }
   const line = timeline(await withDurations(pieces, build), build.settings);
   const chapterList = chapters(line);
-  const cueList = await cues(line, { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg }, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
+  const cueList = await cues(
+    line,
+    { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg },
+    (path) => pieces.find((p) => p.path === path)?.lyricsSections,
+  );
 
   const formats = [...new Set(build.settings.formats)];
   const outputs = formats.map((format) => ({ format, final: join(build.outDir, `${build.name}.${format}`), path: "" }));

@@ -334,7 +334,8 @@ class Run {
         }
         this.#manifests.add(episode, job.key, presentFile(choice, result), result.how !== "verified");
         this.#report.file(job, result);
-        if (result.how === "downloaded" && result.file.durationUnit === "s") this.#report.emit({ type: "notice", message: secondsNotice(this.#report.where(job), choice, result.file) });
+        if (result.how === "downloaded" && result.file.durationUnit === "s")
+          this.#report.emit({ type: "notice", message: secondsNotice(this.#report.where(job), choice, result.file) });
       }
     }
     if (failures.length > 0) {

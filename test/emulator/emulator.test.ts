@@ -3,7 +3,7 @@
  * shared/spec/audio-service-interface.md and api-facts.md, never through our client: if the client and
  * the emulator shared a misunderstanding, these tests would not.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -140,6 +140,61 @@ describe("song generation", () => {
     expectErrorBody(await get("/v1/song/query?task_id=123456"), 404, /not found/i);
     expectErrorBody(await get("/v2/anything"), 404, /not found/i);
     expectErrorBody(await raw(`${emu.url}/v1/song/generate`, { headers: auth() }), 405, /Method Not Allowed/);
+  });
+});
+
+describe("quirks of a song's audio and lyrics", () => {
+  const hasFfmpeg = spawnSync("ffmpeg", ["-version"], { stdio: "ignore" }).status === 0 || process.env.PODC_REQUIRE_FFMPEG === "1";
+
+  async function finishedSong(on: Emulator): Promise<Record<string, unknown>[]> {
+    const res = await raw(`${on.url}/v1/song/generate`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify({ ...SONG, n: 1 }) });
+    expect(res.status).toBe(200);
+    const { task } = await pollUntilDone((res.json as { id: string }).id, on);
+    expect(task.status).toBe("succeeded");
+    return task.choices as Record<string, unknown>[];
+  }
+
+  it("refuses to start a quirk that serves encoded audio without ffmpeg, saying what to install", async () => {
+    await expect(emulator({ quirks: ["mp3-audio"], ffmpegCommand: "/nonexistent/ffmpeg" })).rejects.toThrow(/mp3-audio .*install ffmpeg/);
+  });
+
+  it("answers lyrics_sections: each section's kind and times, and each sung line's text and times in ms", async () => {
+    const on = await emulator({ quirks: ["lyrics-sections"], clockMs: 20 });
+    try {
+      const [choice] = await finishedSong(on);
+      const sections = choice!.lyrics_sections as { section_type: string; start: number; end: number; lines: { start: number; end: number; text: string }[] }[];
+      expect(sections.map((s) => s.section_type)).toEqual(["intro", "verse", "chorus", "outro"]);
+      const bar = (4 * 60_000) / 110;
+      // Two bars a line, after a two-bar intro (to the millisecond: each time is rounded once).
+      const lines = sections[1]!.lines;
+      expect(lines.map((l) => l.text)).toEqual(["Neon lights across the floor", "Coffee cups and closing doors"]);
+      const expected = [2, 4, 4, 6].map((bars) => bars * bar);
+      lines.flatMap((l) => [l.start, l.end]).forEach((ms, i) => expect(Math.abs(ms - expected[i]!)).toBeLessThanOrEqual(1));
+      expect(sections[sections.length - 1]!.end).toBe(choice!.duration);
+    } finally {
+      await on.close();
+    }
+  });
+
+  it.runIf(hasFfmpeg)("serves real mp3 bytes as url, and FLAC bytes as flac_url, with no wav_url", { timeout: 120_000 }, async () => {
+    for (const quirk of ["mp3-audio", "flac-links"] as const) {
+      const on = await emulator({ quirks: [quirk], clockMs: 20 });
+      try {
+        const [choice] = await finishedSong(on);
+        expect(choice!.wav_url).toBeUndefined();
+        const mp3 = await raw(choice!.url as string);
+        expect(mp3.headers["content-type"]).toBe("audio/mpeg");
+        // An ID3 tag or an MPEG frame sync.
+        expect(mp3.body.subarray(0, 3).toString("latin1") === "ID3" || (mp3.body[0] === 0xff && (mp3.body[1]! & 0xe0) === 0xe0)).toBe(true);
+        if (quirk === "flac-links") {
+          const flac = await raw(choice!.flac_url as string);
+          expect(flac.headers["content-type"]).toBe("audio/flac");
+          expect(flac.body.subarray(0, 4).toString("latin1")).toBe("fLaC");
+        } else expect(choice!.flac_url).toBeUndefined();
+      } finally {
+        await on.close();
+      }
+    }
   });
 });
 

@@ -81,7 +81,14 @@ describe("song captions timed by lyrics_sections", () => {
   });
 
   it("places a line the service did not time between its timed neighbours", async () => {
-    const missing = [{ lines: [{ start: 10_000, end: 15_000, text: "Ropes along the harbour wall" }, { start: 30_000, end: 40_000, text: "Hold the light, hold the light" }] }];
+    const missing = [
+      {
+        lines: [
+          { start: 10_000, end: 15_000, text: "Ropes along the harbour wall" },
+          { start: 30_000, end: 40_000, text: "Hold the light, hold the light" },
+        ],
+      },
+    ];
     const [verse, chorus] = await lyricCues(missing);
     expect(verse![0]).toBe(10_000);
     expect(chorus).toEqual([30_000, 40_000, "Hold the light, hold the light"]);
@@ -92,8 +99,28 @@ describe("song captions timed by lyrics_sections", () => {
     ["an empty list", []],
     ["sections without times", [{ section_type: "verse", lines: ["a", "b"] }]],
     ["times past the take in any unit", [{ lines: [{ start: 9_000_000, text: "Ropes along the harbour wall" }] }]],
-    ["negative and non-numeric times", [{ lines: [{ start: -5, text: "x" }, { start: "soon", text: "y" }] }]],
-    ["lines of some other song", [{ lines: [{ start: 1000, text: "la la" }, { start: 2000, text: "na na" }] }]],
+    [
+      "negative and non-numeric times",
+      [
+        {
+          lines: [
+            { start: -5, text: "x" },
+            { start: "soon", text: "y" },
+          ],
+        },
+      ],
+    ],
+    [
+      "lines of some other song",
+      [
+        {
+          lines: [
+            { start: 1000, text: "la la" },
+            { start: 2000, text: "na na" },
+          ],
+        },
+      ],
+    ],
     ["nulls and numbers", [null, 3, { lines: null }, { lines: [null, 4] }]],
   ])("spreads the lyrics evenly when lyrics_sections is unusable (%s), and never fails", async (_what, sections) => {
     expect(await lyricCues(sections)).toEqual(EVEN);

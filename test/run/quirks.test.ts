@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
@@ -158,5 +159,90 @@ describe("what the account was told to wait for, and answers read later", () => 
     expect(billedPerKey(emu)).toEqual([1, 1]);
     expectKeyAbsent([first.stderr, later.stderr], [join(p.dir, ".podc")]);
     expect(readFileSync(journal, "utf8")).not.toContain(KEY);
+  });
+});
+
+/*
+ * Songs as the service sends them besides the emulator's WAV: mp3 bytes, FLAC masters, timed lyrics. Each run goes on
+ * to the build, with the real ffmpeg, so the episode is proved to be made of what came.
+ */
+const FFMPEG = process.env.PODC_REQUIRE_FFMPEG === "1" || spawnSync("ffmpeg", ["-version"]).status === 0;
+
+// Each test runs and builds with ffmpeg, and the mp3 and FLAC quirks encode every take: minutes on a busy machine.
+describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is built from them", { timeout: 300_000 }, () => {
+  const shell = { PATH: process.env.PATH ?? "" };
+
+  /** The song's take files, the song's chapter start and its first lyric caption in the built episode. */
+  function built(dir: string) {
+    const manifest = manifestOf(dir);
+    const song = manifest.requests.find((r) => r.kind === "song") as { files: { path: string; durationMs?: number; durationUnit?: string }[] };
+    const out = join(dir, "out", "episode");
+    const chapters = (JSON.parse(readFileSync(join(out, "episode.chapters.json"), "utf8")) as { chapters: { startTime: number; title: string }[] }).chapters;
+    const songStartMs = chapters.find((c) => c.title === "Small Song")!.startTime * 1000;
+    const transcript = JSON.parse(readFileSync(join(out, "episode.transcript.json"), "utf8")) as { segments: { startTime: number; body: string }[] };
+    const lyric = transcript.segments.find((s) => s.body.startsWith("♪ Neon lights"))!;
+    return { files: song.files, lyricAfterMs: Math.round(lyric.startTime * 1000 - songStartMs), vtt: readFileSync(join(out, "episode.vtt"), "utf8") };
+  }
+
+  /** Where the emulator sings the first line of SMALL's song: after a two-bar intro at 110 bpm. */
+  const FIRST_LINE_MS = Math.round((2 * 4 * 60_000) / 110);
+
+  it("mp3 bytes only (no wav_url): downloaded as .mp3 and built", async () => {
+    const emu = await withQuirks("mp3-audio");
+    const p = project(SMALL);
+    const run = await podc(["run", p.script], p.dir, { ...envFor(emu), ...shell });
+    expect(run.code, run.stderr).toBe(0);
+    const { files } = built(p.dir);
+    expect(files.map((f) => f.path.slice(-4))).toEqual([".mp3", ".mp3"]);
+    // Not measured from the mp3: the answer's figure, in the unit it was read in.
+    expect(files.map((f) => f.durationUnit)).toEqual(["ms", "ms"]);
+    expect(existsSync(join(p.dir, "out", "episode", "episode.mp3"))).toBe(true);
+    expect(billedPerKey(emu)).toEqual([1, 1]);
+  });
+
+  it("a FLAC master beside the mp3: the FLAC by default, the mp3 when service.songLinks says so", async () => {
+    const emu = await withQuirks("flac-links");
+    const lossless = project(SMALL);
+    const first = await podc(["run", lossless.script], lossless.dir, { ...envFor(emu), ...shell });
+    expect(first.code, first.stderr).toBe(0);
+    expect(built(lossless.dir).files.map((f) => f.path.slice(-5))).toEqual([".flac", ".flac"]);
+    const mp3 = project(SMALL, { songLinks: "mp3" });
+    const second = await podc(["run", mp3.script], mp3.dir, { ...envFor(emu), ...shell });
+    expect(second.code, second.stderr).toBe(0);
+    expect(built(mp3.dir).files.map((f) => f.path.slice(-4))).toEqual([".mp3", ".mp3"]);
+    expect(billedPerKey(emu)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("lyrics_sections: the captions start when the line is sung, not at the song's start", async () => {
+    const emu = await withQuirks("lyrics-sections");
+    const p = project(SMALL);
+    const run = await podc(["run", p.script], p.dir, { ...envFor(emu), ...shell });
+    expect(run.code, run.stderr).toBe(0);
+    const result = built(p.dir);
+    expect(Math.abs(result.lyricAfterMs - FIRST_LINE_MS)).toBeLessThanOrEqual(2);
+    expect(result.vtt).toContain("♪ Neon lights across the floor");
+    expect(billedPerKey(emu)).toEqual([1, 1]);
+  });
+
+  it("lyrics_sections and durations in seconds, on mp3: read as seconds, said so, and timed the same", async () => {
+    const emu = await withQuirks("lyrics-sections", "seconds-duration", "mp3-audio");
+    const p = project(SMALL);
+    const run = await podc(["run", p.script], p.dir, { ...envFor(emu), ...shell });
+    expect(run.code, run.stderr).toBe(0);
+    const result = built(p.dir);
+    expect(result.files.map((f) => f.durationUnit)).toEqual(["s", "s"]);
+    for (const file of result.files) expect(file.durationMs).toBeGreaterThan(10_000);
+    expect(run.stderr).toMatch(
+      /song "Small Song", take 1: the service gave its length as [\d.]+, which in the documented milliseconds is no song: read as seconds \(0:\d\d\)/,
+    );
+    expect(Math.abs(result.lyricAfterMs - FIRST_LINE_MS)).toBeLessThanOrEqual(2);
+  });
+
+  it("lyrics_sections of no usable shape: the lyrics are spread evenly and the episode is built", async () => {
+    const emu = await withQuirks("lyrics-sections", "extra-fields");
+    const p = project(SMALL);
+    const run = await podc(["run", p.script], p.dir, { ...envFor(emu), ...shell });
+    expect(run.code, run.stderr).toBe(0);
+    expect(built(p.dir).lyricAfterMs).toBe(0);
   });
 });

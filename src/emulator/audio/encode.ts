@@ -22,7 +22,9 @@ export function encodeAudio(ffmpeg: string, wav: Buffer, format: EncodedFormat):
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg could not encode ${format}: ${said.trim() || `exit ${code}`}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`ffmpeg could not encode ${format}: ${said.trim() || `exit ${code}`}`)),
+    );
     // ffmpeg may stop reading early on a bad input: its own exit says why, not the pipe.
     child.stdin.on("error", () => undefined);
     child.stdin.end(wav);
