@@ -10,6 +10,7 @@ import type { PresentFile } from "./manifest.js";
 import type { AudioShelf, EntryWriter } from "./store.js";
 import { copyFileDurably } from "../files/durable.js";
 import { verifyFile } from "../files/file-hash.js";
+import { flacDurationMs } from "./flac-duration.js";
 import { wavDurationMs } from "./wav-duration.js";
 
 /*
@@ -152,7 +153,9 @@ async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, 
   }
   const got = outcome.value;
   const path = got.path;
-  const measured = extensionFor(got.contentType) === ".wav" ? wavDurationMs(path, { head: got.head, size: got.bytes }) : undefined;
+  const extension = extensionFor(got.contentType);
+  const measured =
+    extension === ".wav" ? wavDurationMs(path, { head: got.head, size: got.bytes }) : extension === ".flac" ? flacDurationMs(got.head) : undefined;
   const durationMs = measured ?? choice.durationMs;
   // Not measured here: the answer's figure, with the unit it was read in, so the manifest can say so.
   const durationUnit = measured === undefined && choice.durationMs !== undefined ? choice.durationUnit : undefined;

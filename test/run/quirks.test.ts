@@ -184,6 +184,8 @@ describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is
     return { files: song.files, lyricAfterMs: Math.round(lyric.startTime * 1000 - songStartMs), vtt: readFileSync(join(out, "episode.vtt"), "utf8") };
   }
 
+  /** SMALL's song as the emulator plays it: a two-bar intro, two lines of two bars, a two-bar outro, at 110 bpm. */
+  const SMALL_SONG_MS = Math.round((8 * 4 * 60_000) / 110);
   /** Where the emulator sings the first line of SMALL's song: after a two-bar intro at 110 bpm. */
   const FIRST_LINE_MS = Math.round((2 * 4 * 60_000) / 110);
 
@@ -205,7 +207,11 @@ describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is
     const lossless = project(SMALL);
     const first = await podc(["run", lossless.script], lossless.dir, { ...envFor(emu), ...shell });
     expect(first.code, first.stderr).toBe(0);
-    expect(built(lossless.dir).files.map((f) => f.path.slice(-5))).toEqual([".flac", ".flac"]);
+    const flac = built(lossless.dir).files;
+    expect(flac.map((f) => f.path.slice(-5))).toEqual([".flac", ".flac"]);
+    // Measured from the FLAC's own header, not taken from the answer.
+    expect(flac.map((f) => f.durationUnit)).toEqual([undefined, undefined]);
+    for (const file of flac) expect(Math.abs(file.durationMs! - SMALL_SONG_MS)).toBeLessThanOrEqual(50);
     const mp3 = project(SMALL, { songLinks: "mp3" });
     const second = await podc(["run", mp3.script], mp3.dir, { ...envFor(emu), ...shell });
     expect(second.code, second.stderr).toBe(0);

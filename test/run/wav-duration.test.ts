@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { flacDurationMs } from "../../src/run/flac-duration.js";
 import { wavDurationMs } from "../../src/run/wav-duration.js";
 import { encodeWav } from "../../src/emulator/audio/wav.js";
 
@@ -42,5 +43,27 @@ describe("the duration of a WAV file, from its header", () => {
     writeFileSync(path, Buffer.from("ID3\u0004 not a wave"));
     expect(wavDurationMs(path)).toBeUndefined();
     expect(wavDurationMs(join(folder, "missing.wav"))).toBeUndefined();
+  });
+});
+
+describe("the duration of a FLAC file, from its STREAMINFO", () => {
+  /** The first bytes of a FLAC file of `samples` at `rate` Hz, as an encoder writes them. */
+  function flacHead(rate: number, samples: number): Buffer {
+    const head = Buffer.alloc(42);
+    head.write("fLaC", 0, "latin1");
+    head.writeUInt32BE(0x80000022, 4); // the last metadata block, STREAMINFO, 34 bytes
+    head[18] = (rate >> 12) & 0xff;
+    head[19] = (rate >> 4) & 0xff;
+    head[20] = ((rate & 0x0f) << 4) | (1 << 1); // two channels
+    head[21] = (15 << 4) | Math.floor(samples / 2 ** 32); // 16 bits per sample
+    head.writeUInt32BE(samples % 2 ** 32, 22);
+    return head;
+  }
+
+  it("reads total samples over the sample rate; undefined when it is not FLAC or does not say", () => {
+    expect(flacDurationMs(flacHead(44_100, 44_100 * 3))).toBe(3000);
+    expect(flacDurationMs(flacHead(48_000, 2 ** 32 + 48_000))).toBe(Math.round(((2 ** 32 + 48_000) / 48_000) * 1000));
+    expect(flacDurationMs(flacHead(44_100, 0))).toBeUndefined();
+    expect(flacDurationMs(Buffer.from("RIFF0000WAVEfmt "))).toBeUndefined();
   });
 });
