@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, refuseInsecureUrl } from "../../src/contract/loopback.js";
+import { isLoopbackHost, refuseAudioLink, refuseInsecureUrl } from "../../src/contract/loopback.js";
 import { redact } from "../../src/service/redact.js";
 import {
   durationMs,
@@ -123,6 +123,15 @@ describe("answers as a real service gives them", () => {
     expect(flacOnly.state === "succeeded" && flacOnly.choices[0]!.url).toBe("https://c/a.flac");
     const mp3 = taskState(task({ status: "succeeded", choices }), "mp3");
     expect(mp3.state === "succeeded" && mp3.choices[0]!.url).toBe("https://c/a.mp3");
+  });
+
+  it("take a song link on plain http:// to a CDN as a link to download, never as a failure to pay for again", () => {
+    const choices = [{ index: 0, url: "http://cdn.example.com/a.mp3" }];
+    const state = taskState(task({ status: "succeeded", choices }));
+    expect(state).toMatchObject({ state: "succeeded", choices: [{ url: "http://cdn.example.com/a.mp3" }] });
+    expect(refuseAudioLink(new URL("http://cdn.example.com/a.mp3"))).toBeUndefined();
+    // Only links of no web scheme are refused, and the job says so instead of advising a new request.
+    expect(refuseAudioLink(new URL("ftp://cdn.example.com/a.mp3"))).toMatch(/scheme/);
   });
 
   it("read a duration in milliseconds or seconds by what a song's length can be", () => {
