@@ -181,7 +181,13 @@ describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is
     const songStartMs = chapters.find((c) => c.title === "Small Song")!.startTime * 1000;
     const transcript = JSON.parse(readFileSync(join(out, "episode.transcript.json"), "utf8")) as { segments: { startTime: number; body: string }[] };
     const lyric = transcript.segments.find((s) => s.body.startsWith("♪ Neon lights"))!;
-    return { files: song.files, lyricAfterMs: Math.round(lyric.startTime * 1000 - songStartMs), vtt: readFileSync(join(out, "episode.vtt"), "utf8") };
+    return {
+      files: song.files,
+      lyricAfterMs: Math.round(lyric.startTime * 1000 - songStartMs),
+      lyricAtMs: Math.round(lyric.startTime * 1000),
+      vtt: readFileSync(join(out, "episode.vtt"), "utf8"),
+      page: readFileSync(join(out, "index.html"), "utf8"),
+    };
   }
 
   /** SMALL's song as the emulator plays it: a two-bar intro, two lines of two bars, a two-bar outro, at 110 bpm. */
@@ -227,6 +233,8 @@ describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is
     const result = built(p.dir);
     expect(Math.abs(result.lyricAfterMs - FIRST_LINE_MS)).toBeLessThanOrEqual(2);
     expect(result.vtt).toContain("♪ Neon lights across the floor");
+    // The preview page's transcript jumps to the same moment.
+    expect(result.page).toMatch(new RegExp(`class="cue lyrics"><button type="button" data-start="${result.lyricAtMs}"`));
     expect(billedPerKey(emu)).toEqual([1, 1]);
   });
 
