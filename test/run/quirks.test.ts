@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
@@ -118,6 +118,24 @@ describe("answers that podc cannot act on: a clear message, a right next step, n
     expect(run.code).toBe(1);
     const trace = emu.requests().find((r) => r.route === "song.generate")!.traceId;
     expect(run.stderr).toContain(trace);
+  });
+});
+
+describe("timed lyrics are kept like the audio", () => {
+  it("lyrics_sections go into the manifest with each take, and come back from it when the journal is lost", async () => {
+    const emu = await withQuirks("lyrics-sections");
+    const p = project(SMALL);
+    const first = await podc(["run", "--no-build", p.script], p.dir, envFor(emu));
+    expect(first.code, first.stderr).toBe(0);
+    const takes = () => manifestOf(p.dir).requests.find((r) => r.kind === "song")!.files as { lyricsSections?: { lines: { text: string }[] }[] }[];
+    expect(takes().map((f) => f.lyricsSections?.[1]?.lines[0]?.text)).toEqual([expect.stringMatching(/^Neon lights/), expect.stringMatching(/^Neon lights/)]);
+    const kept = takes();
+    rmSync(join(p.dir, ".podc"), { recursive: true });
+    const again = await podc(["run", "--no-build", p.script], p.dir, envFor(emu));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain("taken back from them");
+    expect(takes()).toEqual(kept);
+    expect(billedPerKey(emu)).toEqual([1, 1]);
   });
 });
 
