@@ -23,6 +23,8 @@ export interface StatusRow {
   /** The latest trace id. */
   traceId?: string;
   files: string[];
+  /** Files whose length is the service's figure read as seconds, not the documented milliseconds (a guess podc says). */
+  lengthInSeconds?: string[];
   problem?: string;
   /** Paid POSTs begun for the job over all runs. */
   requestsSent: number;
@@ -66,6 +68,8 @@ function rowOf(record: JobRecord, kind: "song" | "podcast" | undefined, script: 
         )
       : "",
   };
+  const inSeconds = [...new Set(record.files.filter((f) => f.durationUnit === "s").map((f) => f.file))];
+  if (inSeconds.length > 0) row.lengthInSeconds = inSeconds;
   if (kind) row.kind = kind;
   if (script !== undefined) row.script = script;
   if (origin) row.origin = origin;
@@ -99,7 +103,8 @@ export function statusText(rows: readonly StatusRow[]): string {
     details.push(`job ${row.job.slice(0, 12)}`);
     lines.push(`           ${details.join(" · ")}`);
     if (row.problem) lines.push(`           problem: ${row.problem}`);
-    for (const file of row.files) lines.push(`           file: ${file}`);
+    for (const file of row.files)
+      lines.push(`           file: ${file}${row.lengthInSeconds?.includes(file) ? " (its length: the service's figure, read as seconds)" : ""}`);
     if (row.next) lines.push(`           next run: ${row.next}`);
   }
   const counts = new Map<string, number>();

@@ -268,6 +268,8 @@ describe.runIf(FFMPEG)("songs as mp3, as FLAC, with timed lyrics: the episode is
       /song "Small Song", take 1: the service gave its length as [\d.]+, which in the documented milliseconds is no song: read as seconds \(0:\d\d\)/,
     );
     expect(Math.abs(result.lyricAfterMs - FIRST_LINE_MS)).toBeLessThanOrEqual(2);
+    const status = await podc(["status"], p.dir, envFor(emu));
+    expect(status.stdout.match(/file: .*\.mp3 \(its length: the service's figure, read as seconds\)/g)).toHaveLength(2);
   });
 
   it("lyrics_sections of no usable shape: the lyrics are spread evenly and the episode is built", async () => {
