@@ -26,14 +26,20 @@ const KEPT_BYTES = 64 * 1024;
 
 /**
  * `lyrics_sections` as it is worth keeping in the journal and the manifest: as received; without word-level timings
- * (which podc does not use) when it is larger than 64 KiB; undefined when absent or still too large.
+ * (which podc does not use) when it is larger than 64 KiB; undefined when absent, still too large, or too deep to
+ * write down — never an error: the audio of the answer matters more than its timings.
  */
 export function keptLyricsSections(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
-  const size = (v: unknown) => JSON.stringify(v)?.length ?? 0;
-  if (size(value) <= KEPT_BYTES) return value;
-  const lean = JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "words" ? undefined : v))) as unknown;
-  return size(lean) <= KEPT_BYTES ? lean : undefined;
+  try {
+    const size = (v: unknown) => JSON.stringify(v)?.length ?? 0;
+    if (size(value) <= KEPT_BYTES) return value;
+    const lean = JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === "words" ? undefined : v))) as unknown;
+    return size(lean) <= KEPT_BYTES ? lean : undefined;
+  } catch {
+    // Nested deeper than JSON.stringify can go.
+    return undefined;
+  }
 }
 
 /** How far past the take's end a time may fall and still be read (a take's stated length is approximate). */
@@ -48,7 +54,7 @@ const END_TOLERANCE_MS = 1000;
 export function lyricTimings(value: unknown, durationMs: number): LyricTimings | undefined {
   if (!(durationMs > 0)) return undefined;
   const raw = rawLines(value);
-  const latest = Math.max(0, ...raw.flatMap((line) => [line.start, line.end ?? 0]));
+  const latest = raw.reduce((most, line) => Math.max(most, line.start, line.end ?? 0), 0);
   if (raw.length === 0 || latest <= 0) return undefined;
   const unit = unitOf(latest, durationMs);
   if (unit === undefined) return undefined;

@@ -24,5 +24,9 @@ describe("lyric timings from a choice's lyrics_sections", () => {
     expect(keptLyricsSections(large)).toEqual([{ lines: [{ start: 0, end: 1, text: "a" }] }]);
     expect(keptLyricsSections(undefined)).toBeUndefined();
     expect(keptLyricsSections([{ text: "x".repeat(100_000) }])).toBeUndefined();
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(keptLyricsSections(deep)).toBeUndefined();
+    expect(lyricTimings(deep, 10_000)).toBeUndefined();
   });
 });
