@@ -117,24 +117,21 @@ function timedGroups(groups: readonly string[][], lyricsSections: unknown, durat
 const spelled = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
- * The time of each of the script's sung lines: the service's line with the same words, in order; by position when the
- * service gave as many lines without text; the lines between two timed ones share the time between them. Undefined
- * when fewer than half the lines can be placed.
+ * The time of each of the script's sung lines: the service's line with the same words, in order; by position when
+ * few words match but the service timed as many lines as the script has; the lines between two timed ones share the
+ * time between them. Undefined when fewer than half the lines can be placed.
  */
 function lineStarts(script: readonly string[], timed: readonly TimedLine[], durationMs: number): { startMs: number; endMs?: number }[] | undefined {
-  const placed: (TimedLine | undefined)[] = script.map(() => undefined);
-  if (timed.every((t) => t.text === undefined)) {
-    if (timed.length !== script.length) return undefined;
-    timed.forEach((t, i) => (placed[i] = t));
-  } else {
-    let from = 0;
-    script.forEach((line, i) => {
-      const at = timed.findIndex((t, j) => j >= from && t.text !== undefined && spelled(t.text) === spelled(line));
-      if (at < 0) return;
-      placed[i] = timed[at];
-      from = at + 1;
-    });
-  }
+  let placed: (TimedLine | undefined)[] = script.map(() => undefined);
+  let from = 0;
+  script.forEach((line, i) => {
+    const at = timed.findIndex((t, j) => j >= from && t.text !== undefined && spelled(t.text) === spelled(line));
+    if (at < 0) return;
+    placed[i] = timed[at];
+    from = at + 1;
+  });
+  // Words the service wrote otherwise (or not at all), but one timed line for each of the script's: by position.
+  if (placed.filter(Boolean).length * 2 < script.length && timed.length === script.length) placed = [...timed];
   if (placed.filter(Boolean).length * 2 < script.length) return undefined;
   const out: { startMs: number; endMs?: number }[] = [];
   let i = 0;

@@ -80,6 +80,16 @@ describe("song captions timed by lyrics_sections", () => {
     ]);
   });
 
+  it("takes the lines by position when the service wrote them otherwise but timed as many", async () => {
+    const otherwise = [
+      { lines: ["Cordes le long du quai", "Mouettes au-dessus du soir", "Garde la lumière"].map((text, i) => ({ text, start: 10_000 * (i + 1) })) },
+    ];
+    expect(await lyricCues(otherwise)).toEqual([
+      [10_000, 30_000, "Ropes along the harbour wall\nGulls above the evening call"],
+      [30_000, 60_000, "Hold the light, hold the light"],
+    ]);
+  });
+
   it("places a line the service did not time between its timed neighbours", async () => {
     const missing = [
       {
