@@ -97,7 +97,7 @@ export function filePath(uri: string): string | undefined {
 }
 
 /** The `file:` URI of a path. */
-export function fileUri(path: string): string {
+function fileUri(path: string): string {
   return pathToFileURL(path).href;
 }
 
