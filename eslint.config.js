@@ -20,7 +20,7 @@ const LAYERS = [
   ["check"],
   ["lower"],
   ["compile", "pricing"],
-  ["stats"],
+  ["stats", "workspace"],
   ["service", "emulator"],
   ["run"],
   ["state"],
@@ -63,6 +63,20 @@ function frontDoorZones() {
     except: ["./index.ts"],
     message: "the runner's front door is run/index.ts: import what a front needs from there",
   }));
+}
+
+/**
+ * The fronts (the language server, the command line) are thin: what they need of a script — its configuration, its
+ * analysis, its plan — they ask the workspace (src/workspace/) or the library's compile.ts, never the pipeline's stages.
+ */
+function frontZones() {
+  return ["lsp", "cli"].flatMap((front) =>
+    ["parser", "check", "lower"].map((stage) => ({
+      target: `./src/${front}/**`,
+      from: `./src/${stage}`,
+      message: `${front}/ is a front: ask src/workspace/ (or compile.ts) for what it needs of ${stage}/`,
+    })),
+  );
 }
 
 /** Each command is loaded on its own by cli/commands.ts: one command is never another's library. */
@@ -111,7 +125,10 @@ export default defineConfig(
       "import-x/no-cycle": ["error", { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      "import-x/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...frontDoorZones(), ...commandZones()] }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...layerZones(), ...frontDoorZones(), ...frontZones(), ...commandZones()] },
+      ],
     },
   },
   {

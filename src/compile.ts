@@ -9,6 +9,12 @@ import { dialectOf } from "./parser/dialect.js";
 import { parse, type ScriptInput } from "./parser/parse.js";
 import type { SourceText } from "./source/source-text.js";
 
+// What the fronts (the command line, the language server) name of the plan, through the library's entry: they never
+// import parser, check or lower themselves (docs/architecture.md).
+export type { Plan, PlannedRequest, PlannedSong } from "./lower/plan.js";
+export { withModel } from "./lower/song.js";
+export { spokenMs } from "./lower/spoken-length.js";
+
 export interface Analysis {
   source: SourceText;
   script: Script;

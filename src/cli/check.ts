@@ -1,12 +1,11 @@
-import { analyze } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { findScripts } from "./scripts.js";
-import { decodeScript, readScript, Workspace } from "./workspace.js";
+import { findScripts } from "../workspace/find-scripts.js";
+import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
   format: {
@@ -49,25 +48,22 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
   const printer = new DiagnosticPrinter(io, format);
   let code: number = EXIT.ok;
   const podcasts = new Map<string, LoadedConfig>();
-  for (const file of files) {
-    const shown = displayPath(file, io.cwd);
-    const loaded = workspace.configFor(file);
+  for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) continue; // reported once below: its scripts cannot be judged without it
-    const read = readScript(file);
+    const read = analyse({ plan: false });
     if ("error" in read) {
-      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      printer.unreadable(shown, read.error);
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config, plan: false });
+    const { analysis } = read;
     // A project with a podcast section: what keeps each episode out of its feed is reported with the script.
     if (loaded.config.podcast && loaded.path) {
       podcasts.set(loaded.path, loaded);
       const { isDraft, pageProblems } = await import("../publish/title-page.js");
       if (!isDraft(analysis.script)) analysis.diagnostics.push(...pageProblems(analysis.script, analysis.source, shown));
     }
-    await printer.ready(analysis.diagnostics, analysis.source);
-    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+    await printer.script(analysis, shown, loaded);
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const [path, loaded] of podcasts) {
@@ -78,8 +74,7 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
     if (hasErrors(found) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const broken of workspace.brokenConfigs()) {
-    await printer.ready(broken.diagnostics, broken.source);
-    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    await printer.config(broken);
     code = EXIT.usage;
   }
   printer.finish(files.length);

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { nearest } from "../diagnostics/suggest.js";
 import { COMMANDS } from "./commands.js";
 import { docsPath } from "./installation.js";
+import { ScriptSearchError } from "../workspace/find-scripts.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
 /*
@@ -87,7 +88,7 @@ export function defineCommand<const O extends OptionTable>(spec: CommandSpec<O>,
         // One switch for every command: what prints in colour asks useColor, which reads NO_COLOR.
         return await handler(parsed, parsed.values["no-color"] === true ? { ...io, env: { ...io.env, NO_COLOR: "1" } } : io);
       } catch (error) {
-        if (error instanceof UsageError) {
+        if (error instanceof UsageError || error instanceof ScriptSearchError) {
           io.stderr.write(`podc ${spec.name}: ${error.message}\n`);
           return EXIT.usage;
         }

@@ -1,9 +1,7 @@
 import { jobKey, status, type StoreAccess } from "../run/index.js";
-import type { Plan } from "../lower/plan.js";
+import type { Plan } from "../compile.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Script } from "../ast/nodes.js";
-import { analyze } from "../compile.js";
-import { loadConfigFor } from "../config/load.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { episodeTags, type EpisodeTags } from "../episode/episode-tags.js";
@@ -14,7 +12,7 @@ import { lockedPlan, readLock, type ModelLock } from "./model-lock.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import type { SourceText } from "../source/source-text.js";
-import { decodeScript, readScript, Workspace } from "./workspace.js";
+import { Workspace } from "../workspace/workspace.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
 
@@ -38,7 +36,7 @@ export type Compiled = { scripts: TaggedScript[]; config: Config; root: string }
  * All scripts must share one podc.json and one repository root, since they share one journal and one service.
  */
 export async function compileScripts(files: readonly string[], where: OutChoice, io: Io): Promise<Compiled> {
-  const workspace = new Workspace(loadConfigFor);
+  const workspace = await Workspace.forScripts(files);
   const printer = new DiagnosticPrinter(io, "human");
   const scripts: TaggedScript[] = [];
   let failed = false;
@@ -47,12 +45,9 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
   let root: string | undefined;
   const names = new Map<string, string>();
   let lock: ModelLock | undefined;
-  for (const file of files) {
-    const shown = displayPath(file, io.cwd);
-    const loaded = workspace.configFor(file);
+  for (const { file, shown, loaded, analyse } of workspace.each(files, (path) => displayPath(path, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) {
-      await printer.ready(loaded.diagnostics, loaded.source);
-      printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
+      await printer.config(loaded);
       return { exitCode: EXIT.usage };
     }
     if (config === undefined) {
@@ -72,15 +67,13 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
     const clash = names.get(name.toLowerCase());
     if (clash !== undefined) throw new UsageError(`${clash} and ${shown} would both write ${displayPath(outDir, io.cwd)}/: rename one, or run them separately`);
     names.set(name.toLowerCase(), shown);
-    const read = readScript(file);
+    const read = analyse();
     if ("error" in read) {
-      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      printer.unreadable(shown, read.error);
       return { exitCode: EXIT.usage };
     }
-    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
-    // The wide-character tables are loaded only for a diagnostic on a line that needs them, not for every run.
-    await printer.ready(analysis.diagnostics, analysis.source);
-    printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+    const { analysis } = read;
+    await printer.script(analysis, shown, loaded);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;
       continue;

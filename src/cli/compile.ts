@@ -1,5 +1,4 @@
 import { dirname, relative, resolve, sep } from "node:path";
-import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
@@ -7,7 +6,7 @@ import { lockedRequest, readLock } from "./model-lock.js";
 import { repositoryRoot } from "../config/find.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { decodeScript, readScript, Workspace } from "./workspace.js";
+import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {} as const;
 
@@ -27,26 +26,24 @@ would be sent and its request key (a hash of method, path and body, the same on 
 async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("podc compile takes exactly one FILE");
   const file = resolve(io.cwd, positionals[0]!);
-  const shown = displayPath(file, io.cwd);
-  const loaded = (await Workspace.forScripts([file])).configFor(file);
+  const [script] = (await Workspace.forScripts([file])).each([file], (path) => displayPath(path, io.cwd));
+  const { shown, loaded } = script!;
   const printer = new DiagnosticPrinter(io, "human");
   if (hasErrors(loaded.diagnostics)) {
-    await printer.ready(loaded.diagnostics, loaded.source);
-    printer.add(loaded.diagnostics, displayPath(loaded.path!, io.cwd), loaded.source);
+    await printer.config(loaded);
     return EXIT.usage;
   }
-  const read = readScript(file);
+  const read = script!.analyse();
   if ("error" in read) {
-    io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+    printer.unreadable(shown, read.error);
     return EXIT.usage;
   }
   // The requests as podc run would send them: a song podc.lock holds a model for is shown with it (model-lock.ts).
   const root = repositoryRoot(dirname(file), io.cwd);
   const songs = readLock(root).episodes[relative(root, file).split(sep).join("/")]?.songs;
-  const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: shown, config: loaded.config });
+  const { analysis } = read;
   if (analysis.plan && songs !== undefined) analysis.plan.requests = analysis.plan.requests.map((request) => lockedRequest(request, songs, false));
-  await printer.ready(analysis.diagnostics, analysis.source);
-  printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+  await printer.script(analysis, shown, loaded);
   if (!analysis.plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;

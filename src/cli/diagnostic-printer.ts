@@ -2,6 +2,8 @@ import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadColors, loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
+import type { LoadedConfig } from "../config/load.js";
+import { displayPath } from "../files/display-path.js";
 import type { SourceText } from "../source/source-text.js";
 import { useColor, type Io } from "./io.js";
 
@@ -36,6 +38,23 @@ export class DiagnosticPrinter {
       else if (this.format === "line") this.io.stdout.write(renderLine(d, file) + "\n");
       else this.io.stderr.write(renderHuman(d, file, source, useColor(this.io.stderr, this.io.env)) + "\n\n");
     }
+  }
+
+  /** Prints what a script's analysis found, at most its podc.json's `limits.diagnosticsPerFile`. */
+  async script(found: { diagnostics: readonly Diagnostic[]; source: SourceText }, shown: string, loaded: LoadedConfig): Promise<void> {
+    await this.ready(found.diagnostics, found.source);
+    this.add(found.diagnostics, shown, found.source, loaded.config.limits.diagnosticsPerFile);
+  }
+
+  /** Prints the problems of a podc.json (or of the script it governs, `file`, when it has no path). */
+  async config(loaded: LoadedConfig, file?: string): Promise<void> {
+    await this.ready(loaded.diagnostics, loaded.source);
+    this.add(loaded.diagnostics, displayPath((loaded.path ?? file)!, this.io.cwd), loaded.source);
+  }
+
+  /** Says in one line that a script cannot be read. */
+  unreadable(shown: string, reason: string): void {
+    this.io.stderr.write(`podc: cannot read ${shown}: ${reason}\n`);
   }
 
   /** Ends the output: the JSON document, or a one-line summary for people. */

@@ -2,12 +2,11 @@ import { realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileDurably } from "../files/durable.js";
 import { format } from "../format/format.js";
-import { dialectOf } from "../parser/dialect.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { findScripts } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
+import { dialectOf, findScripts } from "../workspace/find-scripts.js";
+import { readScript, Workspace } from "../workspace/workspace.js";
 import { messageFor } from "../diagnostics/messages.js";
 
 const OPTIONS = {

@@ -6,7 +6,7 @@ import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { readScript, Workspace } from "./workspace.js";
+import { readScript, Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
   force: { type: "boolean", help: "overwrite a .pod that already exists (without it, an existing .pod is left alone)" },

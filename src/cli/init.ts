@@ -8,7 +8,7 @@ import { defineCommand, type Parsed } from "./command.js";
 import { docsPath, shippedFile } from "./installation.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { findScripts } from "./scripts.js";
+import { findScripts } from "../workspace/find-scripts.js";
 
 /*
  * `podc init [DIR]`: sets a writer's episode repository up — podc.json, .gitignore entries, an example episode, the

@@ -7,6 +7,9 @@ import { streamReader, streamWriter } from "../lsp/stdio.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 
+/** How long the rest of a message may keep the server waiting, twice over, before the server gives up on it. */
+const PARTIAL_MESSAGE_MS = 3000;
+
 const OPTIONS = {
   stdio: { type: "boolean", help: "speak the protocol over standard input and output (the only transport)" },
   // Some clients pass their process id this way; the one in `initialize` is the one watched.
@@ -86,17 +89,32 @@ export function serveStdio(input: NodeJS.ReadableStream, io: Io): Promise<number
       const reader = streamReader(input);
       const writer = streamWriter(io.stdout);
       // A frame whose body is not JSON is skipped: the frames after it are still read. A frame whose header cannot be
-      // read leaves no way to find where the next message starts; a server that kept running would never hear another
-      // message, so it exits at once and the editor, seeing it gone, starts a new one.
+      // read (stdio.ts), or whose body stops short of its Content-Length, leaves no way to find where the next message
+      // starts; a server that kept running would never hear another message, so it exits at once and the editor, seeing
+      // it gone, starts a new one.
+      const cannotRead = (reason: string) => {
+        io.stderr.write(`podc lsp: cannot read the editor's messages any more (${reason}): exiting\n`);
+        end(EXIT.failed);
+        // Nothing more will be read: let go of the input, or the process would wait on it instead of exiting.
+        (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+      };
       reader.onError((error) => {
         if (error instanceof SyntaxError) {
           io.stderr.write(`podc lsp: skipped a message that is not JSON: ${error.message}\n`);
           return;
         }
-        io.stderr.write(`podc lsp: cannot read the editor's messages any more (${error.message.split("\n")[0]}): exiting\n`);
-        end(EXIT.failed);
-        // Nothing more will be read: let go of the input, or the process would wait on it instead of exiting.
-        (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+        cannotRead(error.message.split("\n")[0]!);
+      });
+      // The reader says when the rest of a message has not come for a while, and again after each further while; the
+      // second time in a row, with no byte received in between, the rest is not coming. (Once is not enough: after a
+      // long analysis the timer may fire before the bytes already waiting in the pipe are read.)
+      reader.partialMessageTimeout = PARTIAL_MESSAGE_MS;
+      let quiet = 0;
+      input.on("data", () => void (quiet = 0));
+      reader.onPartialMessage(() => {
+        if (++quiet < 2) return;
+        reader.partialMessageTimeout = 0; // the reader's timer would keep the process alive
+        cannotRead(`a message stopped short of its Content-Length for ${(quiet * PARTIAL_MESSAGE_MS) / 1000} s`);
       });
       const log = (message: string) => io.stderr.write(message + "\n");
       const protocol = createProtocolConnection(inbox.guard(reader, writer, log), writer, logger);

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileDurably } from "../files/durable.js";
-import type { Plan, PlannedRequest, PlannedSong } from "../lower/plan.js";
-import { withModel } from "../lower/song.js";
+import { withModel, type Plan, type PlannedRequest, type PlannedSong } from "../compile.js";
 import type { Manifest } from "../run/index.js";
 import { UsageError } from "./io.js";
 

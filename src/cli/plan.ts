@@ -10,7 +10,7 @@ import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-sc
 import { EXIT, UsageError, type Io } from "./io.js";
 import { lockedPlan, readLock } from "./model-lock.js";
 import { placeOf, planMarkdown, planText, planView, type BasePlaces, type PlanView } from "./plan-report.js";
-import { findScripts } from "./scripts.js";
+import { findScripts } from "../workspace/find-scripts.js";
 
 const OPTIONS = {
   base: { type: "string", arg: "REF", help: "the git revision to compare with (a branch, a tag, a commit): new and changed are judged against it" },

@@ -9,7 +9,7 @@ import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
-import { findScripts } from "./scripts.js";
+import { findScripts } from "../workspace/find-scripts.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "publish the episodes of podc run --local (out/local/<episode>/): a table read, for trying the site" },

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
 import type { Config } from "../config/schema.js";
 import type { SpeechEngine } from "../emulator/audio/speech.js";
-import type { PlannedSong } from "../lower/plan.js";
+import type { PlannedSong } from "../compile.js";
 import {
   apiKeyFrom,
   baseUrlFrom,

@@ -1,4 +1,3 @@
-import { analyze } from "../compile.js";
 import { displayPath } from "../files/display-path.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { allEpisodesTotals, type CountedEpisode } from "../stats/all-episodes.js";
@@ -7,8 +6,8 @@ import { statsText } from "../stats/stats-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
-import { findScripts } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
+import { findScripts } from "../workspace/find-scripts.js";
+import { Workspace } from "../workspace/workspace.js";
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -43,20 +42,17 @@ async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   const counted: CountedEpisode[] = [];
   const skipped: { source: string; errors: number }[] = [];
   let code: number = EXIT.ok;
-  for (const file of files) {
-    const shown = displayPath(file, io.cwd);
-    const loaded = workspace.configFor(file);
+  for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) continue; // reported once below
-    const read = readScript(file);
+    const read = analyse();
     if ("error" in read) {
-      io.stderr.write(`podc: cannot read ${shown}: ${read.error}\n`);
+      printer.unreadable(shown, read.error);
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(read.bytes, { file: shown, config: loaded.config });
+    const { analysis } = read;
     if (!analysis.plan) {
-      await printer.ready(analysis.diagnostics, analysis.source);
-      printer.add(analysis.diagnostics, shown, analysis.source, loaded.config.limits.diagnosticsPerFile);
+      await printer.script(analysis, shown, loaded);
       skipped.push({ source: shown, errors: analysis.diagnostics.filter((d) => d.severity === "error").length });
       if (code === EXIT.ok) code = EXIT.failed;
       continue;
@@ -64,8 +60,7 @@ async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
     counted.push({ plan: analysis.plan, pricing: loaded.config.pricing, stats: episodeStats(analysis.plan, analysis.script.body, loaded.config) });
   }
   for (const broken of workspace.brokenConfigs()) {
-    await printer.ready(broken.diagnostics, broken.source);
-    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    await printer.config(broken);
     code = EXIT.usage;
   }
   if (printer.counts.error > 0) printer.finish(files.length);

@@ -1,18 +1,17 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { watch } from "chokidar";
-import { analyze } from "../compile.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadDisplayWidth, renderLine } from "../diagnostics/render-human.js";
 import { toJson } from "../diagnostics/render-json.js";
-import { CONFIG_FILE, loadConfigFor } from "../config/load.js";
+import { CONFIG_FILE } from "../config/find.js";
 import { capDiagnostics } from "../diagnostics/cap.js";
 import type { SourceText } from "../source/source-text.js";
 import { DiagnosticPrinter, type Format } from "./diagnostic-printer.js";
-import { EXIT, UsageError, type Io } from "./io.js";
+import { EXIT, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { findScripts } from "./scripts.js";
-import { readScript, Workspace } from "./workspace.js";
+import { findScripts, ScriptSearchError } from "../workspace/find-scripts.js";
+import { Workspace } from "../workspace/workspace.js";
 
 // `podc check --watch`: one full check, then, each time scripts or a podc.json change, a check of what they affect,
 // printing only the difference — diagnostics that are new, diagnostics that are gone, and `fixed: FILE` when a file
@@ -40,7 +39,7 @@ interface Changes {
 
 /**
  * Checks the scripts named by `args` (as `podc check` does), then watches them and their configuration, printing
- * what changes, until `io.interrupted` aborts; then returns 0. A usage mistake in `args` throws UsageError.
+ * what changes, until `io.interrupted` aborts; then returns 0. An argument that names no script throws ScriptSearchError.
  */
 export async function watchCheck(args: string[], format: Format, io: Io): Promise<number> {
   await loadDisplayWidth(); // diagnostics are printed from synchronous code below
@@ -96,7 +95,7 @@ class WatchSession {
     const scripts = await findScripts(this.args, this.io.cwd);
     if (scripts.length === 0) this.io.stderr.write("podc: no .pod scripts found yet\n");
     const printer = new DiagnosticPrinter(this.io, this.format);
-    this.checkFiles(scripts, new Workspace(loadConfigFor), new Set(scripts));
+    await this.checkFiles(scripts, new Set(scripts));
     // Colours are loaded now even when no script has findings yet: later changes are printed without waiting.
     await printer.ready([], undefined);
     for (const state of this.files.values()) {
@@ -126,7 +125,7 @@ class WatchSession {
     // A configuration file that changed and is no longer in use (deleted, or no script under it) reports nothing.
     for (const dir of configDirs) this.files.delete(resolve(dir, CONFIG_FILE));
     for (const path of before.keys()) if (path.endsWith(".pod") && !present.has(path)) this.files.delete(path);
-    this.checkFiles(affected, new Workspace(loadConfigFor), present);
+    await this.checkFiles(affected, present);
     this.print(diff(before, this.files));
   }
 
@@ -138,18 +137,17 @@ class WatchSession {
       try {
         for (const script of await findScripts([arg], this.io.cwd)) found.add(script);
       } catch (error) {
-        if (!(error instanceof UsageError)) throw error;
+        if (!(error instanceof ScriptSearchError)) throw error;
       }
     }
     return [...found].sort();
   }
 
   /** Checks `scripts`, recording their diagnostics, and those of every configuration file they use. */
-  private checkFiles(scripts: readonly string[], workspace: Workspace, present: ReadonlySet<string>): void {
-    for (const script of scripts) {
-      if (!present.has(script)) continue;
-      const shown = displayPath(script, this.io.cwd);
-      const loaded = workspace.configFor(script);
+  private async checkFiles(scripts: readonly string[], present: ReadonlySet<string>): Promise<void> {
+    const here = scripts.filter((script) => present.has(script));
+    const workspace = await Workspace.forScripts(here);
+    for (const { file: script, shown, loaded, analyse } of workspace.each(here, (file) => displayPath(file, this.io.cwd))) {
       if (loaded.path) {
         this.configs.add(loaded.path);
         this.files.set(loaded.path, {
@@ -160,13 +158,13 @@ class WatchSession {
       }
       // A script under a broken configuration cannot be judged: its last verdict stands until the file is fixed.
       if (loaded.diagnostics.some((d) => d.severity === "error")) continue;
-      const read = readScript(script);
+      const read = analyse({ plan: false });
       if ("error" in read) {
         // Deleted or unreadable between the search and the read: the next event brings it up to date.
         this.files.delete(script);
         continue;
       }
-      const analysis = analyze(read.bytes, { file: shown, config: loaded.config, plan: false });
+      const { analysis } = read;
       // Stored capped, so what a change prints stays bounded too; the list already ends with its "… and N more".
       const diagnostics = capDiagnostics(analysis.diagnostics, loaded.config.limits.diagnosticsPerFile);
       this.files.set(script, { shown, source: analysis.source, diagnostics });

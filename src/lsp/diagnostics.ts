@@ -9,7 +9,7 @@ import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagno
 import type { ScriptState, Scripts } from "./documents.js";
 import type { Inbox } from "./inbox.js";
 import { PositionMap } from "./positions.js";
-import { isScriptUri, type Workspace } from "./workspace.js";
+import { isScriptUri, type ScriptFolders } from "../workspace/find-scripts.js";
 
 // Diagnostics are pushed after every change, the whole list with the document's version — or pulled, by clients that
 // ask for them (textDocument/diagnostic), including for scripts that are not open. A burst of changes is analysed
@@ -54,7 +54,7 @@ export function addDiagnosticsHandler(
   connection: Connection,
   scripts: Scripts,
   inbox: Inbox,
-  workspace: Workspace,
+  folders: ScriptFolders,
   options: { pull: boolean; refresh: boolean; inlayHintRefresh: boolean },
 ): void {
   const pending = new Set<string>();
@@ -125,7 +125,7 @@ export function addDiagnosticsHandler(
   });
   connection.onDidChangeWatchedFiles((params) => {
     if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.configChanged();
-    if (params.changes.some((change) => isScriptUri(change.uri))) workspace.changed();
+    if (params.changes.some((change) => isScriptUri(change.uri))) folders.changed();
   });
 
   connection.languages.diagnostics.on((params): FullDocumentDiagnosticReport => {
@@ -135,7 +135,7 @@ export function addDiagnosticsHandler(
   });
   connection.languages.diagnostics.onWorkspace(async () => {
     const items: WorkspaceFullDocumentDiagnosticReport[] = [];
-    for (const uri of await workspace.scripts()) {
+    for (const uri of await folders.scripts()) {
       if (scripts.documents.get(uri)) continue; // open documents are pulled one by one
       const state = scripts.read(uri);
       if (state) items.push({ kind: DocumentDiagnosticReportKind.Full, uri, version: null, items: scriptDiagnostics(state) });

@@ -1,6 +1,6 @@
 import type { Connection, TextEdit } from "vscode-languageserver";
 import type { TextDocument } from "vscode-languageserver-textdocument";
-import { dialectOf } from "../parser/dialect.js";
+import { dialectOf } from "../workspace/find-scripts.js";
 import type { Scripts } from "./documents.js";
 
 type Format = typeof import("../format/format.js").format;

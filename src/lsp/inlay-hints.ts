@@ -1,9 +1,6 @@
 import type { Connection, InlayHint, Range } from "vscode-languageserver";
 import { InlayHintKind } from "./protocol.js";
-import { voicesOf } from "../check/cast.js";
-import { lower } from "../lower/lower.js";
-import type { PlannedRequest } from "../lower/plan.js";
-import { spokenMs } from "../lower/spoken-length.js";
+import { spokenMs, type PlannedRequest } from "../compile.js";
 import { billedUnits } from "../pricing/billing.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
@@ -33,8 +30,7 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
   const hints: InlayHint[] = [];
   const lineEnd = (line: number) => ({ line: line - 1, character: lineText(state.document, line - 1).length });
 
-  const { plan } = lower(script, { source: state.uri, config: state.loaded.config, cast: voicesOf(cast) });
-  const requests = plan.requests;
+  const requests = state.plan.requests;
 
   // Requests by the section they belong to: a section runs from its heading to the next one, whatever its depth.
   const sectionStarts = script.body.filter((e) => e.type === "Section").map((e) => e.span.start.line);

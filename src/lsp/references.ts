@@ -3,14 +3,14 @@ import { DocumentHighlightKind } from "./protocol.js";
 import { configKeyLocation } from "./definition.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { speakerAt, speakerMentions } from "./speakers.js";
-import type { Workspace } from "./workspace.js";
+import type { ScriptFolders } from "../workspace/find-scripts.js";
 
 // A speaker's references are every label it speaks with and its Cast entries — in this script, and in every other
 // script of the workspace (open or not), since a project's scripts share its cast in podc.json. Highlights are the
 // same, in this document only: the Cast entry as the place the speaker is written (declared), speeches as reads.
 
 /** Answers references and documentHighlight requests on speaker labels. */
-export function addReferencesHandler(connection: Connection, scripts: Scripts, workspace: Workspace): void {
+export function addReferencesHandler(connection: Connection, scripts: Scripts, folders: ScriptFolders): void {
   connection.onReferences(async (params) => {
     const state = scripts.get(params.textDocument.uri);
     if (!state) return [];
@@ -18,7 +18,7 @@ export function addReferencesHandler(connection: Connection, scripts: Scripts, w
     if (name === undefined) return [];
     // The protocol requires `context`; a client that leaves it out gets the declarations too, as most editors ask.
     const includeDeclaration = (params.context as typeof params.context | undefined)?.includeDeclaration ?? true;
-    const others = [...new Set([...(await workspace.scripts()), ...scripts.documents.keys()])].filter((uri) => uri !== state.uri).sort();
+    const others = [...new Set([...(await folders.scripts()), ...scripts.documents.keys()])].filter((uri) => uri !== state.uri).sort();
     const locations = mentionsIn(state, name, includeDeclaration);
     for (const uri of others) {
       const other = scripts.read(uri);

@@ -5,7 +5,7 @@ import { addCodeLensHandler, TABLE_READ_COMMAND } from "./code-lens.js";
 import { addCompletionHandler, TRIGGER_CHARACTERS } from "./completion.js";
 import { addDefinitionHandler } from "./definition.js";
 import { addDiagnosticsHandler, guarded } from "./diagnostics.js";
-import { filePath, Scripts } from "./documents.js";
+import { Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
 import { addHoverHandler, hoverMarkup } from "./hover.js";
@@ -17,7 +17,7 @@ import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tok
 import { addStatsHandler } from "./stats.js";
 import { addSymbolsHandler } from "./symbols.js";
 import { CONFIG_FILE } from "../config/find.js";
-import { SCRIPT_GLOB, Workspace } from "./workspace.js";
+import { filePath, SCRIPT_GLOB } from "../workspace/find-scripts.js";
 import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
@@ -45,7 +45,7 @@ function readyFor(scripts: Scripts, method: string, params: unknown): Promise<vo
 /** Wires every feature onto `connection` and starts listening. The caller owns the transport and the process. */
 export function startServer(connection: Connection, inbox: Inbox): void {
   const scripts = new Scripts();
-  const workspace = new Workspace();
+  const folders = scripts.workspace.folders;
   let canWatch = false;
   let tableRead = false;
   let markup = hoverMarkup(undefined);
@@ -53,9 +53,9 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   inbox.holdWhile((method, params) => readyFor(scripts, method, params));
 
   connection.onInitialize((params): InitializeResult => {
-    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    scripts.workspaceFolder = folders[0] ? filePath(folders[0]) : undefined;
-    workspace.setFolders(folders);
+    const opened = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    scripts.workspaceFolder = opened[0] ? filePath(opened[0]) : undefined;
+    folders.setFolders(opened);
     const capabilities = params.capabilities;
     canWatch = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     // A client pulls diagnostics instead of receiving them only when it can also be told to pull again (a changed
@@ -103,7 +103,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   });
 
   scripts.listen(connection);
-  addDiagnosticsHandler(connection, scripts, inbox, workspace, pull);
+  addDiagnosticsHandler(connection, scripts, inbox, folders, pull);
   addCompletionHandler(connection, scripts);
   addHoverHandler(connection, scripts, () => markup);
   addSymbolsHandler(connection, scripts);
@@ -112,8 +112,8 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   addRenameHandler(connection, scripts);
   addCodeActionsHandler(connection, scripts);
   addFormattingHandler(connection, scripts);
-  addReferencesHandler(connection, scripts, workspace);
-  addWorkspaceSymbolsHandler(connection, scripts, workspace);
+  addReferencesHandler(connection, scripts, folders);
+  addWorkspaceSymbolsHandler(connection, scripts, folders);
   addSemanticTokensHandler(connection, scripts);
   addInlayHintsHandler(connection, scripts);
   addCodeLensHandler(connection, scripts, () => tableRead);

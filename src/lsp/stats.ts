@@ -1,6 +1,4 @@
 import type { Connection } from "vscode-languageserver";
-import { voicesOf } from "../check/cast.js";
-import { lower } from "../lower/lower.js";
 import { episodeStats, type EpisodeStats } from "../stats/episode-stats.js";
 import type { Scripts } from "./documents.js";
 
@@ -18,9 +16,6 @@ export function addStatsHandler(connection: Connection, scripts: Scripts): void 
     const uri = params.textDocument?.uri;
     const state = typeof uri === "string" ? scripts.get(uri) : undefined;
     if (!state) return null;
-    const { script, cast } = state.analysis;
-    const { config } = state.loaded;
-    const { plan } = lower(script, { source: state.uri, config, cast: voicesOf(cast) });
-    return episodeStats(plan, script.body, config);
+    return episodeStats(state.plan, state.analysis.script.body, state.loaded.config);
   });
 }

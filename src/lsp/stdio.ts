@@ -8,8 +8,29 @@ import { AbstractMessageBuffer, Disposable, RAL, ReadableStreamMessageReader, Wr
 // server's start-up. What it contributes to a stdio server is only this: the runtime the protocol library runs on
 // (buffers, JSON, timers), as the library's own Node runtime defines it, and readers and writers of Node streams.
 
+// The library's reader finds where a message's header ends only at `\r\n\r\n`, and has no limit on a header: a header
+// ended with `\n\n` would leave it waiting, deaf, for an end that never comes. So while a header is awaited, the bytes
+// received are looked at (they are a header's few dozen bytes, or a broken frame): a blank line without its carriage
+// returns, or more bytes than any header has, is reported as an error of the reader (the server then exits, saying so).
+
+/** More than any header a client sends (Content-Length and Content-Type, a few dozen bytes). */
+const MAX_HEADER_BYTES = 8192;
+const BARE_BLANK_LINE = /\n\r?\n|\r\n\n/;
+
 class MessageBuffer extends AbstractMessageBuffer {
   private static readonly empty = Buffer.allocUnsafe(0);
+
+  override tryReadHeaders(lowerCaseKeys?: boolean): Map<string, string> | undefined {
+    const headers = super.tryReadHeaders(lowerCaseKeys);
+    if (headers !== undefined || this.numberOfBytes === 0) return headers;
+    // Read everything waiting and put it back: the buffer is then as it was, in one chunk.
+    const waiting = this.tryReadBody(this.numberOfBytes)!;
+    this.append(waiting);
+    const text = Buffer.from(waiting.buffer, waiting.byteOffset, waiting.byteLength).toString("latin1");
+    if (BARE_BLANK_LINE.test(text)) throw new Error("a message's header ends with a blank line without carriage returns (\\n\\n, not \\r\\n\\r\\n)");
+    if (waiting.byteLength > MAX_HEADER_BYTES) throw new Error(`no end of a message's header in its first ${MAX_HEADER_BYTES} bytes`);
+    return undefined;
+  }
 
   protected emptyBuffer(): Uint8Array {
     return MessageBuffer.empty;

@@ -1,7 +1,7 @@
 import type { Connection, SymbolInformation } from "vscode-languageserver";
 import { SymbolKind } from "./protocol.js";
 import type { ScriptState, Scripts } from "./documents.js";
-import type { Workspace } from "./workspace.js";
+import type { ScriptFolders } from "../workspace/find-scripts.js";
 
 // Go to Symbol in Workspace: the sections, songs and cast speakers of every script of the workspace, open or not,
 // matched against what the writer typed by its letters in order (as editors match file names), case ignored.
@@ -10,9 +10,9 @@ import type { Workspace } from "./workspace.js";
 const MAX_SYMBOLS = 500;
 
 /** Answers workspace/symbol requests. */
-export function addWorkspaceSymbolsHandler(connection: Connection, scripts: Scripts, workspace: Workspace): void {
+export function addWorkspaceSymbolsHandler(connection: Connection, scripts: Scripts, folders: ScriptFolders): void {
   connection.onWorkspaceSymbol(async (params) => {
-    const uris = new Set([...(await workspace.scripts()), ...scripts.documents.keys()]);
+    const uris = new Set([...(await folders.scripts()), ...scripts.documents.keys()]);
     const symbols: SymbolInformation[] = [];
     for (const uri of uris) {
       const state = scripts.read(uri);

@@ -27,7 +27,7 @@ export interface ParseOptions {
 
 /**
  * What a script is read from: bytes from a file, text from an editor buffer, or a file's bytes already decoded (so
- * that the caller need not hold the bytes while the script is parsed: see decodeScript in cli/workspace.ts).
+ * that the caller need not hold the bytes while the script is parsed: see decodeScript in workspace/workspace.ts).
  */
 export type ScriptInput = string | Uint8Array | Decoded;
 

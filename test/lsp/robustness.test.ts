@@ -69,6 +69,35 @@ describe("malformed frames", () => {
   });
 });
 
+describe("frames it cannot read are never met with silence", () => {
+  it("exits at once, saying why, when a header ends with \\n\\n instead of \\r\\n\\r\\n", async () => {
+    client = await startClient();
+    await alive(client);
+    const exited = new Promise<number | null>((resolve) => client!.child.on("exit", (code) => resolve(code)));
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 99,
+      method: "textDocument/hover",
+      params: { textDocument: { uri: "untitled:x.pod" }, position: { line: 0, character: 0 } },
+    });
+    client.child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\n\n${body}`);
+    expect(await exited).toBe(1);
+    expect(client.stderr()).toMatch(/cannot read the editor's messages any more \(a message's header ends with a blank line without carriage returns/);
+    expect(client.stderr()).not.toMatch(/ at /); // no stack trace
+  }, 90_000);
+
+  it("exits, saying why, when a message's body stops short of its Content-Length", async () => {
+    client = await startClient();
+    await alive(client);
+    const exited = new Promise<number | null>((resolve) => client!.child.on("exit", (code) => resolve(code)));
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 99, method: "shutdown" });
+    client.child.stdin!.write(`Content-Length: ${Buffer.byteLength(body) + 50}\r\n\r\n${body}`);
+    expect(await exited).toBe(1);
+    expect(client.stderr()).toMatch(/cannot read the editor's messages any more \(a message stopped short of its Content-Length for 6 s\)/);
+    expect(client.stderr()).not.toMatch(/ at /);
+  }, 90_000);
+});
+
 describe("a burst of changes", () => {
   it("analyses only the newest version", async () => {
     client = await startClient();

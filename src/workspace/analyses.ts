@@ -1,0 +1,97 @@
+import { readFileSync, statSync } from "node:fs";
+import { voicesOf } from "../check/cast.js";
+import { analyze, type Analysis } from "../compile.js";
+import type { LoadedConfig } from "../config/load.js";
+import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { lower } from "../lower/lower.js";
+import type { Plan } from "../lower/plan.js";
+import { SectionDiagnostics } from "./sections.js";
+
+// The analyses of the scripts an editor shows, version after version: each is made at most once per version of the
+// text and configuration (usually right after a change, for the diagnostics) and shared by every feature that reads it.
+// The diagnostics come first, and cheaply: only the sections that changed since the previous version are analysed
+// (sections.ts, exact); the whole analysis, which the other features read, and the plan are made when one first asks.
+
+/** One version of a script under one configuration, analysed. */
+export interface ScriptAnalysis {
+  version: number;
+  /** The configuration it was analysed with, and the podc.json it came from, if any. */
+  loaded: LoadedConfig;
+  /** `analyze`'s for the same text and configuration, without the plan; made on first use. */
+  readonly analysis: Analysis;
+  /** The analysis's diagnostics, sorted, found without making the whole analysis when the script allows it. */
+  diagnostics: Diagnostic[];
+  /**
+   * The requests lowering makes of the script, even while it has errors (what an editor shows follows the writing
+   * instead of vanishing at the first unknown speaker); made on first use.
+   */
+  readonly plan: Plan;
+}
+
+/** The analyses of scripts by key (an editor's URI): open documents by version, files on disk by size and time. */
+export class Analyses {
+  private readonly open = new Map<string, ScriptAnalysis>();
+  /** Each open document's sections and their diagnostics, reused from version to version. */
+  private readonly sections = new Map<string, SectionDiagnostics>();
+  private readonly files = new Map<string, { stamp: string; text: string; analysed: ScriptAnalysis }>();
+
+  /** The analysis of `text`, version `version` of the document `key`; `file` is its path (or its key without one). */
+  ofVersion(key: string, file: string, version: number, text: () => string, loaded: LoadedConfig): ScriptAnalysis {
+    const cached = this.open.get(key);
+    if (cached && cached.version === version && cached.loaded === loaded) return cached;
+    let sections = this.sections.get(key);
+    if (!sections) this.sections.set(key, (sections = new SectionDiagnostics(file)));
+    const analysed = analysedText(key, file, version, text(), loaded, sections);
+    this.open.set(key, analysed);
+    return analysed;
+  }
+
+  /** The analysis of the file at `path` and its text, cached until its size or time changes; undefined when unreadable. */
+  ofFile(key: string, path: string, loaded: LoadedConfig): { text: string; analysed: ScriptAnalysis } | undefined {
+    try {
+      const stat = statSync(path);
+      const stamp = `${stat.size}\0${stat.mtimeMs}`;
+      const cached = this.files.get(key);
+      if (cached && cached.stamp === stamp && cached.analysed.loaded === loaded) return cached;
+      const text = readFileSync(path, "utf8");
+      const entry = { stamp, text, analysed: analysedText(key, path, 0, text, loaded) };
+      this.files.set(key, entry);
+      return entry;
+    } catch {
+      this.files.delete(key);
+      return undefined;
+    }
+  }
+
+  /** The document `key` was closed. */
+  close(key: string): void {
+    this.open.delete(key);
+    this.sections.delete(key);
+  }
+
+  /** Forgets every analysis (the configuration changed). */
+  clear(): void {
+    this.open.clear();
+    this.files.clear();
+  }
+}
+
+/** `key` names the plan's source (an editor's URI), `file` the analysis's. */
+function analysedText(key: string, file: string, version: number, text: string, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptAnalysis {
+  const whole = () => analyze(text, { file, config: loaded.config, plan: false });
+  let analysis: Analysis | undefined;
+  let plan: Plan | undefined;
+  const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;
+  return {
+    version,
+    loaded,
+    get analysis() {
+      return (analysis ??= whole());
+    },
+    diagnostics,
+    get plan() {
+      const { script, cast } = this.analysis;
+      return (plan ??= lower(script, { source: key, config: loaded.config, cast: voicesOf(cast) }).plan);
+    },
+  };
+}
