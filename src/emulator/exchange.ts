@@ -22,6 +22,8 @@ export interface EmulatorOptions {
   config?: Config;
   /** Length of one task status step (preparing, queued, running) in ms; default 2000. */
   clockMs?: number;
+  /** The time task statuses follow, in ms; default `Date.now`. A test that asserts every status passes a clock it moves itself. */
+  now?: () => number;
   /** Lifetime of audio links in ms; default one day. */
   linkTtlMs?: number;
   /** Folder for audio and the ledger; default a fresh temporary folder, removed on close. */

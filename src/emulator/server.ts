@@ -75,7 +75,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     faults: new FaultPlan(options.faults ?? []),
     quirks: new Set(options.quirks ?? []),
     ledger: new Ledger(ledgerPath),
-    tasks: new TaskStore(options.clockMs ?? 2000),
+    tasks: new TaskStore(options.clockMs ?? 2000, options.now),
     audio: new AudioStore(join(dataDir, "audio")),
     records: [],
     podcastsInFlight: 0,

@@ -38,8 +38,15 @@ const TURNS = [
 ];
 
 let emu: Emulator;
-/** Status sequences are asserted on a slower clock, so that a busy test machine cannot skip a step. */
+/**
+ * Status sequences are asserted on a clock the test moves itself, half a step after each query, so that no
+ * status can be skipped however slow a busy machine makes the queries.
+ */
 const SEQUENCE_CLOCK_MS = 300;
+function handClock(): { now: () => number; tick: () => void } {
+  let ms = Date.now();
+  return { now: () => ms, tick: () => void (ms += SEQUENCE_CLOCK_MS / 2) };
+}
 const scratch = scratchFolder("emulator-test");
 
 beforeAll(async () => {
@@ -63,11 +70,12 @@ function expectErrorBody(res: RawResponse, status: number, message: RegExp): voi
 }
 
 /** Polls a task to its end; `statuses` lists each status seen, starting with the one creation returned. */
-async function pollUntilDone(id: string, on: Emulator = emu): Promise<{ statuses: string[]; task: Record<string, unknown> }> {
+async function pollUntilDone(id: string, on: Emulator = emu, tick?: () => void): Promise<{ statuses: string[]; task: Record<string, unknown> }> {
   const statuses: string[] = ["preparing"];
   const task = await eventually(
     async () => {
       const res = await raw(`${on.url}/v1/song/query/${encodeURIComponent(id)}`, { headers: auth() });
+      tick?.();
       expect(res.status).toBe(200);
       const body = res.json as Record<string, unknown>;
       if (statuses[statuses.length - 1] !== body.status) statuses.push(body.status as string);
@@ -81,15 +89,16 @@ async function pollUntilDone(id: string, on: Emulator = emu): Promise<{ statuses
 
 describe("song generation", () => {
   it("creates a task at once, in seconds, with auto resolved, and moves it preparing → queued → running → succeeded", async () => {
-    const slow = await emulator({ clockMs: SEQUENCE_CLOCK_MS });
+    const clock = handClock();
+    const slow = await emulator({ clockMs: SEQUENCE_CLOCK_MS, now: clock.now });
     try {
-      await songJourney(slow);
+      await songJourney(slow, clock.tick);
     } finally {
       await slow.close();
     }
   });
 
-  async function songJourney(on: Emulator): Promise<void> {
+  async function songJourney(on: Emulator, tick?: () => void): Promise<void> {
     const before = Math.floor(Date.now() / 1000);
     const res = await raw(`${on.url}/v1/song/generate`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify(SONG) });
     expect(res.status).toBe(200);
@@ -101,7 +110,7 @@ describe("song generation", () => {
     expect(task.created_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
     expect(task.trace_id).toBe(res.headers["x-trace-id"]);
 
-    const { statuses, task: done } = await pollUntilDone(task.id as string, on);
+    const { statuses, task: done } = await pollUntilDone(task.id as string, on, tick);
     expect(statuses).toEqual(["preparing", "queued", "running", "succeeded"]);
     expect(done.finished_at).toBeGreaterThanOrEqual(task.created_at as number);
     const choices = done.choices as { index: number; url: string; duration: number }[];
@@ -485,10 +494,11 @@ describe("fault injection", () => {
     const noUrl = await pollUntilDone(((await create()).json as { id: string }).id, faulty);
     expect(noUrl.task.status).toBe("succeeded");
     expect((noUrl.task.choices as { url: string }[]).every((c) => c.url === "")).toBe(true);
-    const slow = await emulator({ clockMs: SEQUENCE_CLOCK_MS, faults: [{ kind: "task-reviewing" }] });
+    const clock = handClock();
+    const slow = await emulator({ clockMs: SEQUENCE_CLOCK_MS, now: clock.now, faults: [{ kind: "task-reviewing" }] });
     try {
       const created = await raw(`${slow.url}/v1/song/generate`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify(SONG) });
-      const reviewed = await pollUntilDone((created.json as { id: string }).id, slow);
+      const reviewed = await pollUntilDone((created.json as { id: string }).id, slow, clock.tick);
       expect(reviewed.statuses).toEqual(["preparing", "queued", "running", "reviewing", "succeeded"]);
     } finally {
       await slow.close();
