@@ -9,12 +9,13 @@ import type { Diagnostic, Fix } from "../../src/diagnostics/diagnostic.js";
 import { parse } from "../../src/parser/parse.js";
 
 // Help that is right when followed literally: every quick fix of every diagnostic, on the golden scripts (the slips
-// among them) and the real screenplays, is applied and the script checked again. No line that was silent for a
+// among them), the real screenplays and other parsers' test suites (test/fixtures/suites), is applied and the script checked again. No line that was silent for a
 // stated reason (a direction, a heading, a note, a parenthetical, the title page) may become spoken or sung, no line
 // spoken by a voice may become silent, and the diagnostic followed must go.
 
 const GOLDEN = join(import.meta.dirname, "../fixtures/golden");
 const REAL = join(import.meta.dirname, "../fixtures/real");
+const SUITES = join(import.meta.dirname, "../fixtures/suites");
 
 interface Case {
   file: string;
@@ -43,6 +44,14 @@ function cases(): Case[] {
   for (const f of readdirSync(REAL).filter((f) => f.endsWith(".fountain"))) {
     const text = readFileSync(join(REAL, f), "utf8");
     out.push({ file: f, text, config: castFor(text) });
+  }
+  for (const f of readdirSync(join(SUITES, "screenplain")).filter((f) => f.endsWith(".fountain"))) {
+    const text = readFileSync(join(SUITES, "screenplain", f), "utf8");
+    out.push({ file: `screenplain/${f}`, text, config: castFor(text) });
+  }
+  for (const f of readdirSync(join(SUITES, "jouvence")).filter((f) => f.endsWith(".json"))) {
+    const suite = JSON.parse(readFileSync(join(SUITES, "jouvence", f), "utf8")) as { in: string }[];
+    suite.forEach((c, i) => out.push({ file: `jouvence/${f.replace(/\.json$/, "")}-${i}.fountain`, text: c.in, config: castFor(c.in) }));
   }
   return out;
 }
@@ -99,6 +108,7 @@ describe("every quick fix, followed literally", () => {
   it("has scripts with fixes to follow, the slips among them", () => {
     expect(all.some((c) => c.file === "slips.pod")).toBe(true);
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
+    expect(all.filter((c) => c.file.startsWith("screenplain/") || c.file.startsWith("jouvence/"))).toHaveLength(12 + 46);
   });
   for (const c of all) {
     it(c.file, () => {

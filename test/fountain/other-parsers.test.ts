@@ -1,0 +1,255 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { lineFates } from "../../src/ast/line-fates.js";
+import type { BodyElement } from "../../src/ast/nodes.js";
+import { analyze } from "../../src/compile.js";
+import { defaultConfig, type Config } from "../../src/config/schema.js";
+import { parse } from "../../src/parser/parse.js";
+
+// Other Fountain parsers' own test suites, read by podc (test/fixtures/suites/README.md says where they come from).
+// Jouvence writes each case as a screenplay and the elements it must become, in order; screenplain, a screenplay and
+// the HTML it must render. podc's reading of the same text must give the same characters, dialogue, parentheticals,
+// actions, headings and transitions, except where listed below with the reason. And on every case, every line has a
+// fate (nothing silently dropped), and each line of dialogue is spoken by the character the other parser gives it to.
+
+const JOUVENCE = join(import.meta.dirname, "../fixtures/suites/jouvence");
+const SCREENPLAIN = join(import.meta.dirname, "../fixtures/suites/screenplain");
+
+interface JouvenceCase {
+  in: string;
+  out: string[];
+}
+
+/**
+ * Where podc reads a case otherwise than Jouvence, on purpose. Nothing spoken is concerned: each still gives every line
+ * of dialogue to the same character (checked below).
+ */
+const KNOWN_DIFFERENCES: Record<string, string> = {
+  // fountain.io: "~ at the start of a line" makes that line a lyric, each line its own; Jouvence takes the first line's
+  // `~` for the paragraph and then reads it all as action.
+  "test_lyrics.json#1": "each line beginning with ~ is a lyric, the next line action",
+  // A line in capitals ending in `TO:` is a transition for podc whatever white space follows it; Jouvence requires the
+  // line to end at the colon. Either way it is not spoken.
+  "test_transitions.json#2": "trailing spaces after TO: do not stop a transition",
+  // screenplain writes a forced transition's text in capitals, as it prints it; podc keeps the words as typed.
+  "forced-transition.fountain": "a forced transition keeps the case it was typed in",
+  // A `[[` with a blank line before its `]]` is an error for podc (POD0102) that hides the rest of its own line, so that
+  // a deleted `]]` cannot hide what follows; screenplain prints the brackets as action.
+  "notes.fountain": "an unclosed [[ is an error and hides the rest of its line",
+  // podc takes a boneyard's lines out altogether, so the heading written right after `*/` has no blank line before it
+  // and is read as action; screenplain leaves the boneyard's line blank, making it a heading. Neither is spoken.
+  "boneyard.fountain": "a heading right after a boneyard's */ reads as action",
+};
+
+/** Jouvence's expected elements, in its notation (`@` character, `=` dialogue, `_` parenthetical, `!` action, …). */
+function expected(out: readonly string[]): string[] {
+  const tokens = out.map((item) => {
+    // Jouvence's sections (`#`) and scene headings (`.`) are both headings for podc, of different depths.
+    if (item.startsWith("#")) return `.${item.slice(1)}`;
+    return item;
+  });
+  return normalised(tokens);
+}
+
+/** podc's reading of `text` in the same notation. */
+function podcReading(text: string): string[] {
+  const tokens: string[] = [];
+  for (const element of parse(text, { dialect: "fountain" }).script.body) tokens.push(...tokensOf(element));
+  return normalised(tokens);
+}
+
+function tokensOf(element: BodyElement): string[] {
+  switch (element.type) {
+    case "Speech": {
+      const tokens = [`@${element.speaker.name}${element.extension ? ` ${element.extension.text}` : ""}`];
+      let spoken: string[] = [];
+      const flush = () => {
+        if (spoken.length > 0) tokens.push(`=${spoken.join("\n")}`);
+        spoken = [];
+      };
+      for (const part of element.parts) {
+        if (part.type === "Spoken") spoken.push(part.text);
+        else if (part.type === "Parenthetical") {
+          flush();
+          tokens.push(`_(${part.text})`);
+        }
+      }
+      flush();
+      return tokens;
+    }
+    case "Direction":
+      switch (element.form) {
+        case "transition":
+          return [`>${element.text}`];
+        case "centered":
+          return [`!><${element.text}`];
+        case "lyric":
+          return [`~${element.text.replace(/^~/, "")}`];
+        case "pageBreak":
+          return ["<pagebreak>"];
+        default:
+          return [`!${element.text}`];
+      }
+    case "Section":
+      return [`.${element.title.text}`];
+    case "Note":
+      // A Fountain synopsis (`= …`) is kept as a note: not sent.
+      return [`+${element.text}`];
+    default:
+      return [element.type];
+  }
+}
+
+/**
+ * Both readings with what tells them apart only in layout taken off: white space collapsed, consecutive actions one
+ * paragraph (Jouvence keeps an action paragraph whole, podc a direction per line), empty actions (Jouvence's blank
+ * lines) dropped.
+ */
+function normalised(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const token of tokens) {
+    const kind = token.startsWith("!><") ? "!><" : token.startsWith("<") ? token : token.charAt(0);
+    const text = token.slice(kind.length).replace(/\s+/g, " ").trim();
+    if (kind === "!" && text === "") continue;
+    const last = out.at(-1);
+    if (kind === "!" && last?.startsWith("!") && !last.startsWith("!><")) out[out.length - 1] = `${last} ${text}`;
+    else out.push(`${kind}${text}`);
+  }
+  return out;
+}
+
+/** The lines of dialogue of a reading, each with its character: `CHARACTER: text`. */
+function dialogue(tokens: readonly string[]): string[] {
+  let who = "";
+  const lines: string[] = [];
+  for (const token of tokens) {
+    if (token.startsWith("@")) who = token.slice(1).replace(/\s*\(.*$/, "");
+    else if (token.startsWith("=")) lines.push(`${who}: ${token.slice(1)}`);
+  }
+  return lines;
+}
+
+const ENTITIES: Record<string, string> = { nbsp: " ", amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** Text of screenplain's HTML: line breaks as line breaks, emphasis tags taken off, entities decoded. */
+function htmlText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<\/p><p>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(#\d+|[a-z]+);/g, (_, entity: string) => (entity.startsWith("#") ? String.fromCodePoint(Number(entity.slice(1))) : (ENTITIES[entity] ?? "")));
+}
+
+/** screenplain's rendering of a screenplay (its `--bare` HTML) as elements in Jouvence's notation. */
+function screenplainElements(html: string): string[] {
+  const tokens: string[] = [];
+  const element =
+    /<h6>([^]*?)<\/h6>|<div class="action">([^]*?)<\/div>|<div class="transition">([^]*?)<\/div>|<p class="character">([^]*?)<\/p>|<p class="parenthetical">([^]*?)<\/p>|<p>([^]*?)<\/p>/g;
+  for (const [, heading, action, transition, character, parenthetical, line] of html.matchAll(element)) {
+    if (heading !== undefined) tokens.push(`.${htmlText(heading)}`);
+    else if (action !== undefined) tokens.push(`!${htmlText(action)}`);
+    else if (transition !== undefined) tokens.push(`>${htmlText(transition)}`);
+    else if (character !== undefined) tokens.push(`@${htmlText(character)}`);
+    else if (parenthetical !== undefined) tokens.push(`_${htmlText(parenthetical)}`);
+    else if (tokens.at(-1)?.startsWith("=")) tokens[tokens.length - 1] += `\n${htmlText(line!)}`;
+    else tokens.push(`=${htmlText(line!)}`);
+  }
+  return normalised(tokens);
+}
+
+/** `SPEAKER: text` lines with consecutive lines of one speaker made one: how the lines were cut is not what is compared. */
+function bySpeaker(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let last = "";
+  for (const line of lines) {
+    const who = line.slice(0, line.indexOf(": "));
+    if (who === last) out[out.length - 1] += ` ${line.slice(who.length + 2)}`;
+    else out.push(line);
+    last = who;
+  }
+  return out;
+}
+
+/** The project configuration a writer would have: a voice for every character (taken in turn). */
+function castFor(text: string): Config {
+  const config = defaultConfig();
+  let next = 0;
+  for (const element of parse(text, { dialect: "fountain" }).script.body) {
+    if (element.type === "Speech" && config.cast[element.speaker.name] === undefined)
+      config.cast[element.speaker.name] = config.voices[next++ % config.voices.length]!;
+  }
+  return config;
+}
+
+const files = readdirSync(JOUVENCE).filter((f) => f.endsWith(".json"));
+
+describe("Jouvence's test suite", () => {
+  it("is all here", () => {
+    expect(files).toHaveLength(13);
+    expect(files.flatMap((f) => JSON.parse(readFileSync(join(JOUVENCE, f), "utf8")) as JouvenceCase[])).toHaveLength(46);
+  });
+
+  for (const file of files) {
+    const cases = JSON.parse(readFileSync(join(JOUVENCE, file), "utf8")) as JouvenceCase[];
+    cases.forEach((c, index) => {
+      const name = `${file}#${index}`;
+      it(`${name}: podc reads the elements Jouvence expects${KNOWN_DIFFERENCES[name] ? ` (but: ${KNOWN_DIFFERENCES[name]})` : ""}`, () => {
+        const want = expected(c.out);
+        const got = podcReading(c.in);
+        if (KNOWN_DIFFERENCES[name]) expect(got, "a known difference that is one no more: take it off the list").not.toEqual(want);
+        else expect(got).toEqual(want);
+        // Known difference or not, each line of dialogue goes to the character Jouvence gives it to.
+        expect(dialogue(got)).toEqual(dialogue(want));
+      });
+
+      it(`${name}: every line has a fate, and the dialogue is what is spoken, by its character`, () => {
+        const config = castFor(c.in);
+        const analysis = analyze(c.in, { file: "case.fountain", config });
+        const fates = lineFates(analysis.script, analysis.source.lineCount, (speaker) => analysis.cast.get(speaker)?.voice);
+        for (let line = 1; line <= analysis.source.lineCount; line++) {
+          if (analysis.source.lineText(line).trim() !== "")
+            expect(fates[line - 1], `line ${line}: ${analysis.source.lineText(line)}`).not.toEqual({ kind: "silent", reason: "blank" });
+        }
+        const heard = (text: string) => text.replace(/[*_]/g, "").replace(/\s+/g, " ").trim();
+        const spoken = fates.flatMap((f) => (f.kind === "spoken" ? [`${f.speaker}: ${heard(f.text)}`] : []));
+        const said = dialogue(expected(c.out)).map((line) => line.replace(/: ([^]*)$/, (_, text: string) => `: ${heard(text)}`));
+        expect(bySpeaker(spoken)).toEqual(bySpeaker(said));
+      });
+    });
+  }
+});
+
+const screenplays = readdirSync(SCREENPLAIN).filter((f) => f.endsWith(".fountain"));
+
+describe("screenplain's test files", () => {
+  it("are all here", () => expect(screenplays).toHaveLength(12));
+
+  for (const file of screenplays) {
+    const text = readFileSync(join(SCREENPLAIN, file), "utf8");
+    const want = screenplainElements(readFileSync(join(SCREENPLAIN, file.replace(/\.fountain$/, ".html")), "utf8"));
+    // Emphasis is markup in podc's reading and tags in screenplain's: compared without it.
+    const plain = (tokens: string[]) => tokens.map((t) => t.replace(/[*_](?=\S)|(?<=\S)[*_]/g, ""));
+
+    it(`${file}: podc reads the elements screenplain renders${KNOWN_DIFFERENCES[file] ? ` (but: ${KNOWN_DIFFERENCES[file]})` : ""}`, () => {
+      // screenplain renders no notes: podc's are left out of its reading too.
+      const got = plain(podcReading(text).filter((token) => !token.startsWith("+")));
+      if (KNOWN_DIFFERENCES[file]) expect(got, "a known difference that is one no more: take it off the list").not.toEqual(plain(want));
+      else expect(got).toEqual(plain(want));
+      expect(dialogue(got)).toEqual(dialogue(plain(want)));
+    });
+
+    it(`${file}: every line has a fate, and the dialogue is what is spoken, by its character`, () => {
+      const analysis = analyze(text, { file, config: castFor(text) });
+      const fates = lineFates(analysis.script, analysis.source.lineCount, (speaker) => analysis.cast.get(speaker)?.voice);
+      for (let line = 1; line <= analysis.source.lineCount; line++) {
+        if (analysis.source.lineText(line).trim() !== "")
+          expect(fates[line - 1], `line ${line}: ${analysis.source.lineText(line)}`).not.toEqual({ kind: "silent", reason: "blank" });
+      }
+      const heard = (line: string) => line.replace(/[*_]/g, "").replace(/\s+/g, " ").trim();
+      const spoken = fates.flatMap((f) => (f.kind === "spoken" ? [`${f.speaker}: ${heard(f.text)}`] : []));
+      const said = dialogue(plain(want)).map((line) => line.replace(/: ([^]*)$/, (_, said: string) => `: ${heard(said)}`));
+      expect(bySpeaker(spoken.filter((line) => !line.endsWith(": ")))).toEqual(bySpeaker(said.filter((line) => !line.endsWith(": "))));
+    });
+  }
+});
