@@ -6,6 +6,7 @@ import { analyze } from "../../src/compile.js";
 import { parseConfig } from "../../src/config/load.js";
 import { defaultConfig, type Config } from "../../src/config/schema.js";
 import type { Diagnostic, Fix } from "../../src/diagnostics/diagnostic.js";
+import { importScreenplay } from "../../src/import/index.js";
 import { parse } from "../../src/parser/parse.js";
 
 // Help that is right when followed literally: every quick fix of every diagnostic, on the golden scripts (the slips
@@ -48,6 +49,11 @@ function cases(): Case[] {
   for (const f of readdirSync(join(SUITES, "screenplain")).filter((f) => f.endsWith(".fountain"))) {
     const text = readFileSync(join(SUITES, "screenplain", f), "utf8");
     out.push({ file: `screenplain/${f}`, text, config: castFor(text) });
+  }
+  // A Final Draft document is followed as the .pod script podc import makes of it.
+  for (const f of readdirSync(join(SUITES, "screenplain")).filter((f) => f.endsWith(".fdx"))) {
+    const imported = importScreenplay(readFileSync(join(SUITES, "screenplain", f)), f, defaultConfig());
+    if (imported.text !== undefined) out.push({ file: `screenplain/${f.replace(/\.fdx$/, ".pod")}`, text: imported.text, config: defaultConfig() });
   }
   for (const f of readdirSync(join(SUITES, "jouvence")).filter((f) => f.endsWith(".json"))) {
     const suite = JSON.parse(readFileSync(join(SUITES, "jouvence", f), "utf8")) as { in: string }[];
@@ -108,7 +114,7 @@ describe("every quick fix, followed literally", () => {
   it("has scripts with fixes to follow, the slips among them", () => {
     expect(all.some((c) => c.file === "slips.pod")).toBe(true);
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
-    expect(all.filter((c) => c.file.startsWith("screenplain/") || c.file.startsWith("jouvence/"))).toHaveLength(12 + 46);
+    expect(all.filter((c) => c.file.startsWith("screenplain/") || c.file.startsWith("jouvence/"))).toHaveLength(12 + 8 + 46);
   });
   for (const c of all) {
     it(c.file, () => {

@@ -5,6 +5,8 @@ import { lineFates } from "../../src/ast/line-fates.js";
 import type { BodyElement } from "../../src/ast/nodes.js";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig, type Config } from "../../src/config/schema.js";
+import { fdxToFountain } from "../../src/import/fdx.js";
+import { importScreenplay } from "../../src/import/index.js";
 import { parse } from "../../src/parser/parse.js";
 
 // Other Fountain parsers' own test suites, read by podc (test/fixtures/suites/README.md says where they come from).
@@ -158,6 +160,20 @@ function screenplainElements(html: string): string[] {
   return normalised(tokens);
 }
 
+const FDX_TYPES: Record<string, string> = { "Scene Heading": ".", Action: "!", Character: "@", Dialogue: "=", Parenthetical: "_", Transition: ">" };
+
+/** The paragraphs of a Final Draft document as elements in Jouvence's notation, from their `Type`. */
+function fdxElements(xml: string): string[] {
+  const tokens: string[] = [];
+  for (const [, type, body] of xml.matchAll(/<Paragraph Type="([^"]+)">([^]*?)<\/Paragraph>/g)) {
+    const text = [...body!.matchAll(/<Text[^>]*>([^]*?)<\/Text>/g)].map((m) => htmlText(m[1]!)).join("");
+    const kind = FDX_TYPES[type!] ?? `?${type}`;
+    if (kind === "=" && tokens.at(-1)?.startsWith("=")) tokens[tokens.length - 1] += `\n${text}`;
+    else tokens.push(`${kind}${text}`);
+  }
+  return normalised(tokens);
+}
+
 /** `SPEAKER: text` lines with consecutive lines of one speaker made one: how the lines were cut is not what is compared. */
 function bySpeaker(lines: readonly string[]): string[] {
   const out: string[] = [];
@@ -250,6 +266,34 @@ describe("screenplain's test files", () => {
       const spoken = fates.flatMap((f) => (f.kind === "spoken" ? [`${f.speaker}: ${heard(f.text)}`] : []));
       const said = dialogue(plain(want)).map((line) => line.replace(/: ([^]*)$/, (_, said: string) => `: ${heard(said)}`));
       expect(bySpeaker(spoken.filter((line) => !line.endsWith(": ")))).toEqual(bySpeaker(said.filter((line) => !line.endsWith(": "))));
+    });
+  }
+});
+
+const finalDraft = readdirSync(SCREENPLAIN).filter((f) => f.endsWith(".fdx"));
+
+describe("screenplain's Final Draft documents", () => {
+  it("are all here", () => expect(finalDraft).toHaveLength(8));
+
+  for (const file of finalDraft) {
+    const bytes = readFileSync(join(SCREENPLAIN, file));
+    const want = fdxElements(bytes.toString("utf8"));
+
+    it(`${file}: podc reads the paragraphs Final Draft names`, () => {
+      const read = fdxToFountain(bytes);
+      expect(read.diagnostics).toEqual([]);
+      expect(podcReading(read.fountain!)).toEqual(want);
+    });
+
+    it(`${file}: imported, each line of dialogue is spoken by its character and nothing else is`, () => {
+      const imported = importScreenplay(bytes, file, defaultConfig());
+      expect(imported.diagnostics).toEqual([]);
+      const analysis = analyze(imported.text!, { file: "imported.pod", config: defaultConfig() });
+      const fates = lineFates(analysis.script, analysis.source.lineCount, (speaker) => analysis.cast.get(speaker)?.voice);
+      const heard = (text: string) => text.replace(/\s+/g, " ").trim();
+      const spoken = fates.flatMap((f) => (f.kind === "spoken" ? [`${f.speaker}: ${heard(f.text)}`] : []));
+      const said = dialogue(want).map((line) => line.replace(/: ([^]*)$/, (_, text: string) => `: ${heard(text)}`));
+      expect(bySpeaker(spoken)).toEqual(bySpeaker(said.filter((line) => !line.endsWith(": "))));
     });
   }
 });
