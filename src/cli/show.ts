@@ -68,7 +68,9 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   } else {
     const color = useColor(io.stdout, io.env);
     const paint = color ? await painter() : undefined;
-    const { default: stringWidth } = await import("string-width");
+    // Only the fate column is measured; string-width is loaded only when a label (a name, a song) needs it.
+    const wide = shown.some((script) => script.lines.some((line) => !PRINTABLE_ASCII.test(line.label)));
+    const stringWidth = wide ? (await import("string-width")).default : (text: string) => text.length;
     const width = (text: string) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
     shown.forEach((script, i) => {
       // Several scripts are told apart as `head` and `tail` tell files apart.

@@ -152,6 +152,14 @@ describe("podc show", () => {
     }
   });
 
+  it("lines the text up in columns when a speaker's name is written in wide characters", async () => {
+    const dir = folder({ "wide.pod": "Title: T\nCast:\n    先生: Ethan\n    HOST: Victoria\n\n先生: こんにちは。\nHOST: Hello.\n" });
+    const lines = (await runPodc(["show", "wide.pod"], dir)).stdout.split("\n");
+    // 先生 takes two columns a character: its label is four columns wider than its length.
+    expect(lines[5]).toBe(`6  ${"先生 (Ethan)".padEnd(20 - 2)}  先生: こんにちは。`);
+    expect(lines[6]).toBe(`7  ${"HOST (Victoria)".padEnd(20)}  HOST: Hello.`);
+  });
+
   it("never lets a control character of the script reach the terminal", async () => {
     const dir = folder({ "evil.pod": "Title: \u001b]0;owned\u0007\nCast:\n    HOST: Ethan\n\nHOST: Clear \u001b[2J the screen\r and \u202eflip.\n" });
     for (const env of [{}, { FORCE_COLOR: "1", NO_COLOR: "" }]) {
