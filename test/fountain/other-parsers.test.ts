@@ -39,9 +39,6 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   // A `[[` with a blank line before its `]]` is an error for podc (POD0102) that hides the rest of its own line, so that
   // a deleted `]]` cannot hide what follows; screenplain prints the brackets as action.
   "notes.fountain": "an unclosed [[ is an error and hides the rest of its line",
-  // podc takes a boneyard's lines out altogether, so the heading written right after `*/` has no blank line before it
-  // and is read as action; screenplain leaves the boneyard's line blank, making it a heading. Neither is spoken.
-  "boneyard.fountain": "a heading right after a boneyard's */ reads as action",
 };
 
 /** Jouvence's expected elements, in its notation (`@` character, `=` dialogue, `_` parenthetical, `!` action, …). */
