@@ -70,6 +70,8 @@ function cases(): Case[] {
     const suite = JSON.parse(readFileSync(join(SUITES, "jouvence", f), "utf8")) as { in: string }[];
     suite.forEach((c, i) => out.push({ file: `jouvence/${f.replace(/\.json$/, "")}-${i}.fountain`, text: c.in, config: castFor(c.in) }));
   }
+  for (const c of JSON.parse(readFileSync(join(SUITES, "nyousefi-fountain", "cases.json"), "utf8")) as { file: string; in: string }[])
+    out.push({ file: `nyousefi/${c.file}`, text: c.in, config: castFor(c.in) });
   return out;
 }
 
@@ -150,7 +152,7 @@ describe("every quick fix, followed literally", () => {
       );
     }
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
-    expect(all.filter((c) => c.file.startsWith("screenplain/") || c.file.startsWith("jouvence/"))).toHaveLength(12 + 8 + 46);
+    expect(all.filter((c) => /^(screenplain|jouvence|nyousefi)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13);
   });
   for (const c of all) {
     it(c.file, () => {

@@ -17,6 +17,7 @@ import { parse } from "../../src/parser/parse.js";
 
 const JOUVENCE = join(import.meta.dirname, "../fixtures/suites/jouvence");
 const SCREENPLAIN = join(import.meta.dirname, "../fixtures/suites/screenplain");
+const NYOUSEFI = join(import.meta.dirname, "../fixtures/suites/nyousefi-fountain");
 
 interface JouvenceCase {
   in: string;
@@ -291,6 +292,118 @@ describe("screenplain's Final Draft documents", () => {
       const spoken = fates.flatMap((f) => (f.kind === "spoken" ? [`${f.speaker}: ${heard(f.text)}`] : []));
       const said = dialogue(want).map((line) => line.replace(/: ([^]*)$/, (_, text: string) => `: ${heard(text)}`));
       expect(bySpeaker(spoken)).toEqual(bySpeaker(said.filter((line) => !line.endsWith(": "))));
+    });
+  }
+});
+
+interface NyousefiCase {
+  file: string;
+  in: string;
+  /** The type nyousefi/Fountain's tests assert its element at `index` has (or, `not`, has not), and its text. */
+  expected: { index: number; type: string; not?: true; text?: string }[];
+}
+
+/**
+ * Where podc reads one of nyousefi/Fountain's elements otherwise, on purpose. `extra`: how many elements more podc's
+ * reading has there than nyousefi's (a paragraph read as two, or a cue and its line as one action), which moves every
+ * later index.
+ */
+const NYOUSEFI_DIFFERENCES: Record<string, { reason: string; extra: number }> = {
+  // fountain.io: "Character names must include at least one alphabetical character. "R2D2" works, but "23" does not."
+  // nyousefi counts the letters of the extension `(O.S.)`; for podc `23 (O.S.)` and its line are action, not sent.
+  "Dialogue.fountain#23": { reason: "a cue whose name has no letter is action, as fountain.io says", extra: -1 },
+  // A `~` line under a cue is the character's, sung by their voice (read-fountain.ts); nyousefi makes it Lyrics,
+  // leaving the cue without dialogue. The words are the same; podc gives them the voice of the one who sings them.
+  "ForcedElements.fountain#4": { reason: "lyrics under a cue are that character's", extra: 0 },
+  // fountain.io lists INT, EXT, EST, INT./EXT, INT/EXT and I/E; `I./E.` is none of them. Not spoken either way.
+  "SceneHeaders.fountain#7": { reason: "I./E. is not a heading prefix of fountain.io", extra: 0 },
+  // fountain.io and nyousefi want a blank line after a heading as well as before; podc keeps a heading line followed
+  // directly by action as the heading (and chapter) its writer meant, the next line action. Neither is spoken.
+  "SceneHeaders.fountain#16": { reason: "a heading needs no blank line after it", extra: 1 },
+  // As for Jouvence's test_transitions.json#2.
+  "Transitions.fountain#4": { reason: "trailing spaces after TO: do not stop a transition", extra: 0 },
+};
+
+/**
+ * podc's reading of `text` as nyousefi/Fountain's elements, in the order of the text: their types, and the text of
+ * cues (the name) and headings (the title; a scene number `#1A#` is a field of its own for nyousefi).
+ */
+function nyousefiElements(text: string): { type: string; text?: string }[] {
+  const { script } = parse(text, { dialect: "fountain" });
+  const items: { at: number; line: number; type: string; text?: string }[] = script.boneyards.map((b) => ({
+    at: b.span.start.offset,
+    line: b.span.start.line,
+    type: "Boneyard",
+  }));
+  for (const e of script.body) {
+    const at = e.span.start.offset;
+    const line = e.span.start.line;
+    const mark = text.charAt(at);
+    switch (e.type) {
+      case "Speech":
+        items.push({ at, line, type: "Character", text: e.speaker.name });
+        // Consecutive lines of dialogue are one element for nyousefi.
+        e.parts.forEach((part, k) => {
+          const type = part.type === "Spoken" ? "Dialogue" : "Parenthetical";
+          if (type === "Parenthetical" || e.parts[k - 1]?.type !== "Spoken") items.push({ at: part.span.start.offset, line: part.span.start.line, type });
+        });
+        break;
+      case "Section":
+        items.push({ at, line, type: mark === "#" ? "Section Heading" : "Scene Heading", text: e.title.text.replace(/#[^#\s]*#$/, "") });
+        break;
+      case "Note":
+        items.push({ at, line, type: mark === "=" ? "Synopsis" : "Comment" });
+        break;
+      case "Direction": {
+        const type = e.form === "transition" ? "Transition" : e.form === "pageBreak" ? "Page Break" : e.form === "lyric" ? "Lyrics" : "Action";
+        // An action paragraph is one element for nyousefi, a direction per line for podc.
+        const last = items.at(-1);
+        if (type === "Action" && e.form !== "centered" && last?.type === "Action" && last.line === line - 1) last.line = line;
+        else items.push({ at, line, type });
+        break;
+      }
+      default:
+        items.push({ at, line, type: e.type });
+    }
+  }
+  return items.sort((a, b) => a.at - b.at);
+}
+
+const nyousefiCases = JSON.parse(readFileSync(join(NYOUSEFI, "cases.json"), "utf8")) as NyousefiCase[];
+
+describe("nyousefi/Fountain's tests", () => {
+  it("are all here", () => {
+    expect(nyousefiCases).toHaveLength(13);
+    expect(nyousefiCases.flatMap((c) => c.expected)).toHaveLength(75);
+    expect(nyousefiCases.flatMap((c) => c.expected.filter((e) => e.text !== undefined))).toHaveLength(8);
+  });
+
+  for (const c of nyousefiCases) {
+    it(`${c.file}: podc reads the element types nyousefi's tests assert, but where listed`, () => {
+      const got = nyousefiElements(c.in);
+      let shift = 0;
+      for (const e of c.expected) {
+        const known = NYOUSEFI_DIFFERENCES[`${c.file}#${e.index}`];
+        const element = got[e.index + shift];
+        const type = element?.type;
+        const agrees = (e.not ? type !== e.type : type === e.type) && (e.text === undefined || element?.text?.trim() === e.text.trim());
+        expect(
+          agrees,
+          `element ${e.index}: ${e.not ? "not " : ""}${e.type} ${e.text ?? ""}, podc reads ${type} ${element?.text ?? ""}${known ? ` (known: ${known.reason}, now gone: take it off the list)` : ""}`,
+        ).toBe(!known);
+        shift += known?.extra ?? 0;
+      }
+    });
+
+    it(`${c.file}: every line has a fate, and every line of dialogue is spoken`, () => {
+      const analysis = analyze(c.in, { file: c.file, config: castFor(c.in) });
+      const fates = lineFates(analysis.script, analysis.source.lineCount, (speaker) => analysis.cast.get(speaker)?.voice);
+      const speeches = analysis.script.body.flatMap((e) => (e.type === "Speech" ? e.parts.filter((p) => p.type === "Spoken") : []));
+      for (let line = 1; line <= analysis.source.lineCount; line++) {
+        if (analysis.source.lineText(line).trim() !== "")
+          expect(fates[line - 1], `line ${line}: ${analysis.source.lineText(line)}`).not.toEqual({ kind: "silent", reason: "blank" });
+      }
+      for (const part of speeches) expect(fates[part.span.start.line - 1]?.kind, part.text).toMatch(/^(spoken|sung)$/);
     });
   }
 });
