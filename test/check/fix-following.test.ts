@@ -72,6 +72,9 @@ function cases(): Case[] {
   }
   for (const c of JSON.parse(readFileSync(join(SUITES, "nyousefi-fountain", "cases.json"), "utf8")) as { file: string; in: string }[])
     out.push({ file: `nyousefi/${c.file}`, text: c.in, config: castFor(c.in) });
+  (JSON.parse(readFileSync(join(SUITES, "fountain-js", "cases.json"), "utf8")) as { in: string }[]).forEach((c, i) =>
+    out.push({ file: `fountain-js/${i}.fountain`, text: c.in, config: castFor(c.in) }),
+  );
   return out;
 }
 
@@ -152,7 +155,7 @@ describe("every quick fix, followed literally", () => {
       );
     }
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
-    expect(all.filter((c) => /^(screenplain|jouvence|nyousefi)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13);
+    expect(all.filter((c) => /^(screenplain|jouvence|nyousefi|fountain-js)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13 + 35);
   });
   for (const c of all) {
     it(c.file, () => {
