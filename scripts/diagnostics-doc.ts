@@ -142,6 +142,10 @@ export const EXAMPLES: Record<Code, Example> = {
     text: "Title: Example\nCast:\nHOST: Ethan\n\nHOST: Hi.\n",
     why: "Cast entries are indented under `Cast:`; one written flush left is still taken into the Cast, and reported so that it never passes as a title-page key.",
   },
+  POD0124: {
+    text: CAST + "HOST: Welcome back. [[ check the levels here\nGUEST: Is this thing on?\nand the pronunciation of Reykjavik ]]\n",
+    why: "A cast speaker's `LABEL: text` on a later line of a note that spans lines reads as dialogue but is not sent: most often the note was meant to close before it. The first quick fix closes the note before the line and opens it again after it, so the line is spoken and the rest stays a note; the second keeps it in the note (`\\`). A label on the note's first line (`[[ HOST: another take ]]`) is left alone.",
+  },
   POD0123: {
     text: "INT. HOUSE - DAY\n\nWILL\u00a0\nHello.\n",
     file: "episode.fountain",

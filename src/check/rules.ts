@@ -3,6 +3,7 @@ import { inlineTags } from "./rules/inline-tags.js";
 import { knownMarkers } from "./rules/known-markers.js";
 import { knownSpeaker } from "./rules/known-speaker.js";
 import { knownVoice } from "./rules/known-voice.js";
+import { labelInNote } from "./rules/label-in-note.js";
 import { modelAllowed } from "./rules/model-allowed.js";
 import { reservedLabel } from "./rules/reserved-label.js";
 import { spokenSymbols } from "./rules/spoken-symbols.js";
@@ -30,4 +31,5 @@ export const RULES: readonly Rule[] = [
   knownMarkers,
   modelAllowed,
   todoNotes,
+  labelInNote,
 ];

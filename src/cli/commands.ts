@@ -16,6 +16,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   check: { summary: "parse and check scripts", load: () => import("./check.js") },
   fmt: { summary: "rewrite scripts in the canonical layout", load: () => import("./fmt.js") },
   stats: { summary: "count words, turns and spoken time per speaker and section, and what a run bills", load: () => import("./stats.js") },
+  show: { summary: "show a script as it will be performed: each line beside who speaks it, sung, or not sent and why", load: () => import("./show.js") },
   compile: { summary: "print a script's request plan as JSON", load: () => import("./compile.js") },
   plan: { summary: "say what the next run will send: new, changed and reused requests, billed units, cost", load: () => import("./plan.js") },
   run: { summary: "submit scripts and bring back their audio", load: () => import("./run.js") },

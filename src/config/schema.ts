@@ -128,6 +128,14 @@ export const BuildSettingsSchema = z
       .default(LOUDNESS_DEFAULTS)
       .describe("Loudness normalisation of the whole episode, two-pass (ffmpeg's loudnorm); podcast platforms ask for -16 LUFS and -1 dBTP."),
     bitrateKbps: z.number().int().min(32).max(320).default(128).describe("Bit rate of the mp3, m4a and opus files, in kbit/s."),
+    // Optional rather than defaulted: a default would enter every project's settings, and so change the key of every
+    // episode already built (build-record.ts), rebuilding them all for nothing.
+    sceneNumbers: z
+      .boolean()
+      .optional()
+      .describe(
+        "Keep a screenplay's scene numbers in chapter titles, before the heading (`INT. HOUSE - DAY #12A#` becomes `12A. INT. HOUSE - DAY`); left out when absent or false, as page layout.",
+      ),
   })
   .strict();
 export type BuildSettings = z.infer<typeof BuildSettingsSchema>;

@@ -76,7 +76,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
     return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true };
   }
   const line = timeline(await withDurations(pieces, build), build.settings);
-  const chapterList = chapters(line);
+  const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
   const cueList = await cues(
     line,
     { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg },

@@ -17,25 +17,30 @@ export interface Chapter {
 /** What speech before the first section heading is called. */
 const OPENING_TITLE = "Opening";
 
+/** A screenplay's scene number at the end of a heading: `INT. HOUSE - DAY #1#`, `#12A#`, `#I-1-A#`. */
+const SCENE_NUMBER = /\s*#([\p{L}\p{N}.-]+)#\s*$/u;
+
 /**
- * A heading as a chapter's title: without emphasis marks (`**Part one**`) and without a screenplay's scene number
- * (`INT. HOUSE - DAY #1#`), which are the page's layout, not words a listener reads.
+ * A heading as a chapter's title: without emphasis marks (`**Part one**`), and without a screenplay's scene number
+ * (`INT. HOUSE - DAY #1#`), which is the page's layout, not words a listener reads, unless `sceneNumbers` asks for it
+ * (then before the heading, as a list numbers its items: `1. INT. HOUSE - DAY`).
  */
-function chapterTitle(heading: string | undefined): string {
+function chapterTitle(heading: string | undefined, sceneNumbers: boolean): string {
   if (heading === undefined) return "";
-  return withoutEmphasis(heading)
-    .replace(/\s*#[\p{L}\p{N}.-]+#\s*$/u, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const plain = withoutEmphasis(heading);
+  const scene = SCENE_NUMBER.exec(plain)?.[1];
+  const title = plain.replace(SCENE_NUMBER, "").replace(/\s+/g, " ").trim();
+  return sceneNumbers && scene !== undefined ? `${scene}. ${title}`.trim() : title;
 }
 
-/** The chapters of `line`, covering it from 0 to its end without a hole. */
-export function chapters(line: Timeline): Chapter[] {
+/** The chapters of `line`, covering it from 0 to its end without a hole; `sceneNumbers`: see chapterTitle. */
+export function chapters(line: Timeline, { sceneNumbers = false }: { sceneNumbers?: boolean } = {}): Chapter[] {
   const list: Chapter[] = [];
   for (const clip of line.clips) {
     const { request } = clip;
     const kind = request.kind === "song" ? "song" : "section";
-    const title = chapterTitle(request.kind === "song" ? request.origin.song : request.origin.section) || (kind === "song" ? "Song" : OPENING_TITLE);
+    const title =
+      chapterTitle(request.kind === "song" ? request.origin.song : request.origin.section, sceneNumbers) || (kind === "song" ? "Song" : OPENING_TITLE);
     const last = list.at(-1);
     if (last && kind === "section" && last.kind === "section" && last.title === title) continue;
     if (last) last.endMs = clip.startMs;

@@ -14,6 +14,7 @@ import { addInlayHintsHandler } from "./inlay-hints.js";
 import { addReferencesHandler } from "./references.js";
 import { addRenameHandler } from "./rename.js";
 import { addSemanticTokensHandler, SEMANTIC_TOKENS_LEGEND } from "./semantic-tokens.js";
+import { addShowHandler } from "./show.js";
 import { addStatsHandler } from "./stats.js";
 import { addSymbolsHandler } from "./symbols.js";
 import { CONFIG_FILE } from "../config/find.js";
@@ -118,5 +119,6 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   addInlayHintsHandler(connection, scripts);
   addCodeLensHandler(connection, scripts, () => tableRead);
   addStatsHandler(connection, scripts);
+  addShowHandler(connection, scripts);
   connection.listen();
 }

@@ -28,6 +28,15 @@ const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)/g;
 const FOUNTAIN_BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)(?: ?|[ \t]*\t[ \t]*)(?:\r\n|\r|\n)/g;
 
 /**
+ * Whether `text` holds a blank line as Fountain has it (a line of two spaces is none). A boneyard that held one stands
+ * for the blank line it hid: what follows it starts afresh.
+ */
+export function holdsFountainBlankLine(text: string): boolean {
+  FOUNTAIN_BLANK_LINE.lastIndex = 0;
+  return FOUNTAIN_BLANK_LINE.test(text);
+}
+
+/**
  * Finds boneyards and notes in one left-to-right pass; linear even for many unclosed openers. `fountain`: a line of
  * two spaces is no blank line, as fountain.io has it.
  */

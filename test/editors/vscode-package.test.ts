@@ -63,6 +63,7 @@ describe.runIf(installed || required)("the VS Code extension", () => {
       "podc.tableRead",
       "podc.refreshCharacters",
       "podc.showPreview",
+      "podc.showPerformed",
     ]);
     expect(manifest.contributes.views.explorer).toEqual([{ id: "podc.characters", name: "Characters", when: "podc.scriptOpen" }]);
     expect(manifest.contributes.jsonValidation).toEqual([{ fileMatch: "podc.json", url: "./schemas/podc.schema.json" }]);

@@ -327,3 +327,24 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that
     expect(Number(format.duration)).toBeCloseTo(Number(chapters[2]!.end_time), 0);
   }, 120_000);
 });
+
+describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build with scene numbers", () => {
+  it("leaves a heading's scene number out of the chapters by default, and puts it first with build.sceneNumbers", async () => {
+    const dir = exampleRepo("lighthouse-keepers", repos);
+    writeFileSync(
+      join(dir, "scenes.pod"),
+      "Title: Scenes\nCast:\n    HOST: Ethan\n\n# Cold open #1#\n\nHOST: Good evening.\n\n# The news #2A#\n\nHOST: Here is the news.\n",
+    );
+    const folder = join(dir, "out", "local", "scenes");
+    const titles = () => JSON.parse(readFileSync(join(folder, "scenes.chapters.json"), "utf8")).chapters.map((c: { title: string }) => c.title);
+    const run = await podc(["run", "--local", "scenes.pod"], dir, SHELL_ENV);
+    expect(run.code, run.stderr).toBe(0);
+    expect(titles()).toEqual(["Cold open", "The news"]);
+
+    writeFileSync(join(dir, "podc.json"), JSON.stringify({ build: { sceneNumbers: true } }));
+    const build = await podc(["build", "--local", "scenes.pod"], dir, SHELL_ENV);
+    expect(build.code, build.stderr).toBe(0);
+    expect(titles()).toEqual(["1. Cold open", "2A. The news"]);
+    expect(probe(join(folder, "scenes.mp3")).chapters.map((c) => c.tags.title)).toEqual(["1. Cold open", "2A. The news"]);
+  }, 120_000);
+});

@@ -228,6 +228,37 @@ async function showPreview() {
     .replace(/(src|href)="(?![a-z]+:|#)([^"]+)"/gi, (_, attribute, file) => `${attribute}="${panel.webview.asWebviewUri(vscode.Uri.joinPath(folder, file))}"`);
 }
 
+/** The podc/show request of the server (src/lsp/show.ts): podc show's lines and fates of one document. */
+const SHOW_REQUEST = "podc/show";
+/** The scheme of the read-only documents "Show the script as performed" opens: the script's URI is the query. */
+const SHOW_SCHEME = "podc-show";
+
+/**
+ * The script in the active editor as podc show prints it (each line's number, its fate, the line), in a read-only
+ * document beside it, asked of the server again each time it is opened.
+ */
+function showPerformed(context) {
+  const provider = {
+    async provideTextDocumentContent(uri) {
+      const shown = client?.isRunning() ? await client.sendRequest(SHOW_REQUEST, { textDocument: { uri: uri.query } }).catch(() => null) : null;
+      if (!shown) return "The podc language server has not read this script (is the workspace trusted?).\n";
+      const width = Math.min(36, Math.max(0, ...shown.lines.map((l) => l.label.length)));
+      const gutter = String(shown.lines.length).length;
+      return shown.lines.map((l) => `${String(l.line).padStart(gutter)}  ${l.label.padEnd(width)}  ${l.text}`.trimEnd()).join("\n") + "\n";
+    },
+  };
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SHOW_SCHEME, provider),
+    vscode.commands.registerCommand("podc.showPerformed", async () => {
+      const document = vscode.window.activeTextEditor?.document;
+      if (!isScript(document)) return;
+      const name = path.basename(document.uri.path);
+      const uri = vscode.Uri.from({ scheme: SHOW_SCHEME, path: `/${name} (as performed)`, query: document.uri.toString() });
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.Beside, preview: true });
+    }),
+  );
+}
+
 /** Registers the commands, and starts the language server once the workspace is trusted. */
 async function activate(context) {
   context.subscriptions.push(
@@ -243,6 +274,7 @@ async function activate(context) {
     vscode.commands.registerCommand("podc.showPreview", showPreview),
     { dispose: () => client?.stop() },
   );
+  showPerformed(context);
   const refreshViews = writerViews(context);
   const start = () => startClient(context).then(refreshViews);
   if (vscode.workspace.isTrusted) await start();

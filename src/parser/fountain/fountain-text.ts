@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { SourceText } from "../../source/source-text.js";
 import type { Span } from "../../source/span.js";
 import { skipSpace, trimEnd } from "../line-kinds.js";
-import { cutTrivia, MASK, visibleLineStarts, type TriviaRange } from "../trivia.js";
+import { cutTrivia, holdsFountainBlankLine, MASK, visibleLineStarts, type TriviaRange } from "../trivia.js";
 
 export interface Line {
   start: number;
@@ -14,6 +14,8 @@ export interface Line {
   kind: "blank" | "hidden" | "text";
   /** A blank line of two spaces or more: Fountain's way to keep dialogue going across an empty line. */
   spaced: boolean;
+  /** A hidden line whose boneyard held a blank line: like that blank line, it ends the paragraph before it. */
+  breaks: boolean;
 }
 
 const MASK_CODE = MASK.charCodeAt(0);
@@ -67,6 +69,8 @@ export class FountainText {
   private splitLines(starts: ArrayLike<number>): Line[] {
     const masked = this.masked;
     const lines: Line[] = [];
+    // The first trivia range not yet passed: ranges and lines both go in order, so this stays linear.
+    let r = 0;
     for (let i = 0; i < starts.length; i++) {
       const start = starts[i]!;
       const next = i + 1 < starts.length ? starts[i + 1]! : undefined;
@@ -76,6 +80,7 @@ export class FountainText {
       const last = trimEnd(masked, first, contentEnd);
       let kind: Line["kind"] = "text";
       let spaced = false;
+      let breaks = false;
       if (first === last) {
         let hidden = false;
         let spaces = 0;
@@ -86,8 +91,15 @@ export class FountainText {
         }
         kind = hidden ? "hidden" : "blank";
         spaced = !hidden && spaces >= 2 && spaces === contentEnd - start;
+        if (hidden) {
+          while (r < this.trivia.length && this.trivia[r]!.end <= start) r++;
+          for (let k = r; k < this.trivia.length && this.trivia[k]!.start < contentEnd; k++) {
+            const t = this.trivia[k]!;
+            if (t.kind === "boneyard" && holdsFountainBlankLine(this.source.text.slice(t.start, t.end))) breaks = true;
+          }
+        }
       }
-      lines.push({ start, contentEnd, first, last, kind, spaced });
+      lines.push({ start, contentEnd, first, last, kind, spaced, breaks });
     }
     return lines;
   }

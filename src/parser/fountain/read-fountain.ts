@@ -64,6 +64,8 @@ class FountainReader extends FountainText {
         continue;
       }
       if (line.kind === "hidden") {
+        // A boneyard that cut out a blank line (a whole scene, say) leaves one: a heading right after its `*/` is one.
+        if (line.breaks) afterBlank = true;
         i++;
         continue;
       }

@@ -1,0 +1,140 @@
+import { performedScript, SHOW_VERSION, type PerformedLine, type PerformedScript } from "../ast/performed-script.js";
+import { analyze } from "../compile.js";
+import { hasErrors } from "../diagnostics/diagnostic.js";
+import { displayPath } from "../files/display-path.js";
+import { terminalSafe } from "../source/terminal-text.js";
+import { defineCommand, type Parsed } from "./command.js";
+import { DiagnosticPrinter } from "./diagnostic-printer.js";
+import { EXIT, useColor, type Io } from "./io.js";
+import { findScripts } from "./scripts.js";
+import { decodeScript, readScript, Workspace } from "./workspace.js";
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+const OPTIONS = {
+  json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 1, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
+} as const;
+
+export const command = defineCommand(
+  {
+    name: "show",
+    usage: ["FILE… [options]"],
+    description: `Shows a script as it will be performed: every line beside its fate — who speaks it and in which
+voice, sung, sent to the music service as a song tag, or not sent and why (title page, cast, note, direction,
+heading, boneyard, parenthetical, a speaker without a voice, an error). Coloured on a terminal (each speaker in their
+own colour, what is not sent dimmed), plain when piped. Works on .pod scripts and .fountain screenplays.`,
+    options: OPTIONS,
+    exit: "0 shown; 1 a script has errors (shown all the same; podc check says what they are); 2 usage, unreadable file or bad podc.json.",
+    docs: "docs/cli.md",
+  },
+  show,
+);
+
+async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+  if (positionals.length === 0) {
+    io.stderr.write("podc show: name the script to show: podc show FILE\n");
+    return EXIT.usage;
+  }
+  const files = await findScripts(positionals, io.cwd);
+  const workspace = await Workspace.forScripts(files);
+  const printer = new DiagnosticPrinter(io, "human");
+  const shown: PerformedScript[] = [];
+  const withErrors: string[] = [];
+  let code: number = EXIT.ok;
+  for (const file of files) {
+    const name = displayPath(file, io.cwd);
+    const loaded = workspace.configFor(file);
+    if (hasErrors(loaded.diagnostics)) continue; // reported once below
+    const read = readScript(file);
+    if ("error" in read) {
+      io.stderr.write(`podc: cannot read ${terminalSafe(name)}: ${read.error}\n`);
+      code = EXIT.usage;
+      continue;
+    }
+    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: false });
+    shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice));
+    if (hasErrors(analysis.diagnostics)) {
+      withErrors.push(name);
+      if (code === EXIT.ok) code = EXIT.failed;
+    }
+  }
+  for (const broken of workspace.brokenConfigs()) {
+    await printer.ready(broken.diagnostics, broken.source);
+    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    code = EXIT.usage;
+  }
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify({ showVersion: SHOW_VERSION, scripts: shown }, null, 2)}\n`);
+  } else {
+    const color = useColor(io.stdout, io.env);
+    const paint = color ? await painter() : undefined;
+    // Only the fate column is measured; string-width is loaded only when a label (a name, a song) needs it.
+    const wide = shown.some((script) => script.lines.some((line) => !PRINTABLE_ASCII.test(line.label)));
+    const stringWidth = wide ? (await import("string-width")).default : (text: string) => text.length;
+    const width = (text: string) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
+    shown.forEach((script, i) => {
+      // Several scripts are told apart as `head` and `tail` tell files apart.
+      if (shown.length > 1) io.stdout.write(`${i > 0 ? "\n" : ""}==> ${terminalSafe(script.file)} <==\n`);
+      io.stdout.write(showText(script, width, paint));
+    });
+  }
+  for (const name of withErrors) io.stderr.write(`podc show: ${terminalSafe(name)} has errors: podc check ${terminalSafe(name)} says what they are\n`);
+  return code;
+}
+
+/** The fate column is as wide as its widest label, but never wider than this: a long song title is cut. */
+const FATE_WIDTH = 36;
+
+/** How a line's fate and text are coloured: a function of the line and of which speaker (by first appearance) it is. */
+type Painter = (line: PerformedLine, speakerIndex: number) => { fate: (s: string) => string; text: (s: string) => string; number: (s: string) => string };
+
+/** The colours, loaded only for coloured output (as the diagnostics' are). */
+async function painter(): Promise<Painter> {
+  const c = (await import("picocolors")).default.createColors(true);
+  // Speakers in turn take these; two speakers of one colour are told apart by the label beside each line.
+  const voices = [c.cyan, c.green, c.yellow, c.blue, c.magenta, c.redBright, c.cyanBright, c.greenBright];
+  return (line, speakerIndex) => {
+    const number = c.dim;
+    if (line.fate === "spoken") {
+      const color = voices[speakerIndex % voices.length]!;
+      return { fate: (s) => c.bold(color(s)), text: color, number };
+    }
+    if (line.fate === "sung") return { fate: (s) => c.bold(c.magenta(s)), text: c.magenta, number };
+    if (line.fate === "tag") return { fate: c.magenta, text: (s) => c.dim(c.magenta(s)), number };
+    if (line.reason === "error" || line.reason === "unknown speaker") return { fate: (s) => c.bold(c.red(s)), text: c.red, number };
+    return { fate: c.dim, text: c.dim, number };
+  };
+}
+
+/** A script as lines of `NUMBER  FATE  TEXT`, the fate column padded to one width; script text made safe to print. */
+function showText(script: PerformedScript, width: (text: string) => number, paint?: Painter): string {
+  const labels = script.lines.map((line) => cut(terminalSafe(line.label), FATE_WIDTH, width));
+  const column = labels.reduce((widest, label) => Math.max(widest, width(label)), 0);
+  const gutter = String(script.lines.length).length;
+  const speakers = new Map<string, number>();
+  return script.lines
+    .map((line, i) => {
+      const label = labels[i]!;
+      const number = String(line.line).padStart(gutter);
+      // Trailing white space is invisible on a terminal; without it, a blank line is its number alone.
+      const text = terminalSafe(line.text).trimEnd();
+      if (line.fate === "spoken" && !speakers.has(line.speaker!)) speakers.set(line.speaker!, speakers.size);
+      const colors = paint?.(line, speakers.get(line.speaker ?? "") ?? 0);
+      const shownNumber = colors ? colors.number(number) : number;
+      if (text === "") return `${shownNumber}${label === "" ? "" : `  ${colors ? colors.fate(label) : label}`}\n`;
+      const padded = label + " ".repeat(column - width(label));
+      return colors ? `${shownNumber}  ${colors.fate(padded)}  ${colors.text(text)}\n` : `${number}  ${padded}  ${text}\n`;
+    })
+    .join("");
+}
+
+/** `text` cut to at most `max` columns, ending in "…" when cut. */
+function cut(text: string, max: number, width: (text: string) => number): string {
+  if (width(text) <= max) return text;
+  let out = "";
+  for (const character of text) {
+    if (width(out + character) > max - 1) break;
+    out += character;
+  }
+  return `${out}…`;
+}
