@@ -1,3 +1,4 @@
+import { terminalSafe } from "../source/terminal-text.js";
 import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadColors, loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
@@ -54,7 +55,7 @@ export class DiagnosticPrinter {
 
   /** Says in one line that a script cannot be read. */
   unreadable(shown: string, reason: string): void {
-    this.io.stderr.write(`podc: cannot read ${shown}: ${reason}\n`);
+    this.io.stderr.write(`podc: cannot read ${terminalSafe(shown)}: ${reason}\n`);
   }
 
   /** Ends the output: the JSON document, or a one-line summary for people. */

@@ -1,13 +1,12 @@
 import { performedScript, SHOW_VERSION, type PerformedLine, type PerformedScript } from "../ast/performed-script.js";
-import { analyze } from "../compile.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { displayPath } from "../files/display-path.js";
 import { terminalSafe } from "../source/terminal-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, useColor, type Io } from "./io.js";
-import { findScripts } from "./scripts.js";
-import { decodeScript, readScript, Workspace } from "./workspace.js";
+import { findScripts } from "../workspace/find-scripts.js";
+import { Workspace } from "../workspace/workspace.js";
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
@@ -41,17 +40,15 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   const shown: PerformedScript[] = [];
   const withErrors: string[] = [];
   let code: number = EXIT.ok;
-  for (const file of files) {
-    const name = displayPath(file, io.cwd);
-    const loaded = workspace.configFor(file);
+  for (const { shown: name, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) continue; // reported once below
-    const read = readScript(file);
+    const read = analyse({ plan: false });
     if ("error" in read) {
-      io.stderr.write(`podc: cannot read ${terminalSafe(name)}: ${read.error}\n`);
+      printer.unreadable(name, read.error);
       code = EXIT.usage;
       continue;
     }
-    const analysis = analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: false });
+    const { analysis } = read;
     shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice));
     if (hasErrors(analysis.diagnostics)) {
       withErrors.push(name);
@@ -59,8 +56,7 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
     }
   }
   for (const broken of workspace.brokenConfigs()) {
-    await printer.ready(broken.diagnostics, broken.source);
-    printer.add(broken.diagnostics, displayPath(broken.path!, io.cwd), broken.source);
+    await printer.config(broken);
     code = EXIT.usage;
   }
   if (values.json) {
