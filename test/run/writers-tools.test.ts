@@ -3,11 +3,12 @@
  * full disk — and what podc must do: read what is there, hold what it paid for, and never pay twice.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
+import type { LedgerEntry } from "../../src/emulator/ledger.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { emulator, envFor, MULTI_SONG, ONE_SONG, podc, postsByKey, project, records, removeProjects, sleep, spawnPodc } from "./helpers.js";
 
@@ -104,6 +105,98 @@ describe.skipIf(!hasGit)("git clean -fdX while songs are running", () => {
       for (const job of sent) expect(posts.get(idempotencyKey(job.key, 0)) ?? [], job.key).toHaveLength(1);
     } finally {
       rmSync(stateHome, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Mounts a tmpfs of `size` at a fresh folder; the reason it cannot when it cannot (not root, no mount in this sandbox). */
+function smallDisk(size: string): { dir: string } | { reason: string } {
+  const dir = mkdtempSync(join(tmpdir(), "podc-small-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
+    return { dir };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    return { reason: `mounting a ${size} tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()}): run as root to test a full disk` };
+  }
+}
+
+/** Writes a file in `dir` until the disk is full; its path. */
+function fillDisk(dir: string): string {
+  const filler = join(dir, "filler");
+  const fd = openSync(filler, "w");
+  const chunk = Buffer.alloc(4096, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return filler;
+}
+
+const TWO_SONGS = `Title: Two Songs
+
+SONG: First Song
+Style: synthwave, 110 bpm, female vocals
+
+[Verse]
+The first song tonight {tag}
+END SONG
+
+SONG: Second Song
+Style: folk, waltz, 84 bpm, accordion
+
+[Verse]
+The second song tonight {tag}
+END SONG
+`;
+
+const disk = smallDisk("16m");
+
+describe.skipIf("reason" in disk)(`a disk that fills while a paid request is out${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`, () => {
+  afterAll(() => {
+    if ("dir" in disk) {
+      execFileSync("umount", [disk.dir]);
+      rmSync(disk.dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the answer it paid for, stops sending, and the rerun — even with --resubmit-ambiguous — finishes it by query, paying nothing twice", async () => {
+    const mount = (disk as { dir: string }).dir;
+    // The service names a long model: its answer's line cannot fit in what is left of the journal's last page.
+    const emu = await emulator({ clockMs: 300, autoModel: `mureka-${"7".repeat(9000)}`, faults: [{ kind: "latency", route: "song.generate", ms: 1500 }] });
+    try {
+      const dir = join(mount, "repo");
+      mkdirSync(dir);
+      const template = project(TWO_SONGS, { concurrency: 1 });
+      for (const name of ["podc.json", template.script]) copyFileSync(join(template.dir, name), join(dir, name));
+      // Everything on the small disk, the copy outside the repository too.
+      const env = { ...envFor(emu), XDG_STATE_HOME: join(mount, "state") };
+
+      const first = spawnPodc(["run", "--no-build", template.script], dir, env);
+      // The first song's intent is on disk and its POST is out: the disk fills before the answer comes back.
+      await until(() => existsSync(journalOf(dir)) && readFileSync(journalOf(dir), "utf8").includes('"type":"intent"'));
+      const filler = fillDisk(mount);
+      expect(await first.exited, first.output()).toBe(1);
+      expect(first.output()).not.toMatch(/\n\s+at /); // no stack trace
+      const songs = (): LedgerEntry[] => emu.ledger().filter((entry) => entry.kind === "song");
+      // The run stopped sending: the second song was never paid for.
+      expect(songs(), first.output()).toHaveLength(1);
+
+      rmSync(filler);
+      const again = spawnPodc(["run", "--no-build", "--resubmit-ambiguous", template.script], dir, env);
+      const code = await again.exited;
+      expect(code, `${first.output()}\n---\n${again.output()}`).toBe(0);
+      const posts = postsByKey(songs());
+      expect(
+        [...posts.values()].map((p) => p.length),
+        again.output(),
+      ).toEqual([1, 1]);
+      expect([...records(dir).values()].map((r) => r.state)).toEqual(["done", "done"]);
+    } finally {
+      await emu.close();
     }
   });
 });
