@@ -46,12 +46,11 @@ async function state({ positionals, values }: Parsed<typeof OPTIONS>, io: Io): P
     const where = choice.target.shown;
     const jobs = direction === "push" ? `${report.moved} job(s) into ${where}` : `${report.moved} job(s) from ${where} into the journal`;
     const kept = report.kept > 0 ? `; ${report.kept} known to both, left as they are` : "";
-    const busy = report.busy > 0 ? `; ${report.busy} being worked on by a run right now, left alone` : "";
     const files =
       direction === "push"
         ? `${report.files} audio file(s) stored, ${report.filesPresent} already there`
         : `${report.files} audio file(s) written, ${report.filesPresent} already on disk`;
-    io.stdout.write(`podc state ${direction}: ${jobs}${kept}${busy}; ${files}\n`);
+    io.stdout.write(`podc state ${direction}: ${jobs}${kept}; ${files}\n`);
     for (const missing of report.filesMissing) io.stderr.write(`podc state ${direction}: ${missing}: neither on disk nor in the store\n`);
     return EXIT.ok;
   } catch (error) {

@@ -81,7 +81,10 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
     const again = await open(t, "host-a");
     await again.close();
     const url = t.config.connectionString!;
-    expect((await sql(url, "SELECT version FROM podc_schema ORDER BY version")).rows.map((r) => r.version)).toEqual([SCHEMA_VERSION]);
+    expect((await sql(url, "SELECT version FROM podc_schema ORDER BY version")).rows.map((r) => r.version)).toEqual(
+      // Each version once, however often the store is opened.
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
+    );
     await sql(url, "INSERT INTO podc_schema (version, podc) VALUES ($1, 'future')", [SCHEMA_VERSION + 1]);
     const refused = await open(t, "host-a").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SchemaTooNewError);
