@@ -59,6 +59,8 @@ async function state({ positionals, values }: Parsed<typeof OPTIONS>, io: Io): P
       return EXIT.failed;
     }
     if (isStateStoreError(error)) return fail(io, error.message);
+    // The journal cannot be written (a full disk): nothing was moved into it.
+    if (error instanceof Error && error.name === "JournalWriteError") return fail(io, `${error.message}; nothing was moved`);
     throw error;
   }
 }

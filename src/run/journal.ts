@@ -41,7 +41,7 @@ export { type JournalContents, type JournalProblem, type JournalWarning } from "
 export const JOURNAL_FILE = "journal.jsonl";
 
 /** Room kept on the journal's disk for the answers of paid requests already out when the disk fills (see above). */
-export const RESERVE_FILE = "journal.reserve";
+const RESERVE_FILE = "journal.reserve";
 const RESERVE_BYTES = 64 * 1024;
 
 /** The journal could not be written; the message says where and why, in words. */
