@@ -18,9 +18,10 @@ export const command = defineCommand(
     usage: ["push", "pull", "adopt FILE --line N --task ID"],
     description: `Moves this repository's state between its journal (.podc/) and the shared store named by
 PODC_STATE_URL (see docs/team.md). push copies into the store every job the journal knows and the store
-does not, and the audio files on disk. pull copies into the journal every job the store knows and the
-journal does not, and writes every recorded audio file missing from disk. A job both sides know is left
-as each side has it. Takes the repository's lock while it works.
+does not, and the audio files on disk. pull copies into the journal every job of this repository the
+store knows and the journal does not, and writes every recorded audio file missing from disk. A job both
+sides know is left as each side has it. Takes the repository's lock while it works, as every podc run of
+the repository does: refused while one runs, and a run is refused meanwhile.
 
 adopt gives the song whose SONG: header is on line N of FILE the task ID seen in the account's dashboard
 or a support reply, in the store podc run uses (the journal, or PODC_STATE_URL's): an "outcome unknown"
