@@ -113,17 +113,34 @@ describe.skipIf(!hasGit)("git clean -fdX while songs are running", () => {
   );
 });
 
-/** Mounts a tmpfs of `size` at a fresh folder; the reason it cannot when it cannot (not root, no mount in this sandbox). */
-function smallDisk(size: string): { dir: string } | { reason: string } {
+/** Mounts a tmpfs of `size` at a fresh folder, or throws why it cannot (not root, no mount in this sandbox). */
+function mountSmallDisk(size: string): string {
   const dir = mkdtempSync(join(tmpdir(), "podc-small-disk-"));
   try {
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
-    return { dir };
+    return dir;
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return { reason: `mounting a ${size} tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()}): run as root to test a full disk` };
+    throw new Error(`mounting a ${size} tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()}): run as root to test a full disk`, {
+      cause: error,
+    });
   }
 }
+
+function unmountSmallDisk(dir: string): void {
+  execFileSync("umount", [dir]);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Why a small disk cannot be mounted here, found by mounting one and taking it away again; undefined when it can. */
+const cannotMount = ((): string | undefined => {
+  try {
+    unmountSmallDisk(mountSmallDisk("64k"));
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+})();
 
 /** Writes a file in `dir` until the disk is full; its path. */
 function fillDisk(dir: string): string {
@@ -157,21 +174,17 @@ The second song tonight {tag}
 END SONG
 `;
 
-const disk = smallDisk("16m");
-
-describe.skipIf("reason" in disk)(`a disk that fills while a paid request is out${"reason" in disk ? ` (skipped: ${disk.reason})` : ""}`, () => {
-  afterAll(() => {
-    if ("dir" in disk) {
-      execFileSync("umount", [disk.dir]);
-      rmSync(disk.dir, { recursive: true, force: true });
-    }
+describe.skipIf(cannotMount !== undefined)(`a disk that fills while a paid request is out${cannotMount ? ` (skipped: ${cannotMount})` : ""}`, () => {
+  let mount: string;
+  beforeAll(() => {
+    mount = mountSmallDisk("16m");
   });
+  afterAll(() => unmountSmallDisk(mount));
 
   it(
     "keeps the answer it paid for, stops sending, and the rerun — even with --resubmit-ambiguous — finishes it by query, paying nothing twice",
     { timeout: 180_000 },
     async () => {
-      const mount = (disk as { dir: string }).dir;
       // The service names a long model: its answer's line cannot fit in what is left of the journal's last page.
       const emu = await emulator({ clockMs: 300, autoModel: `mureka-${"7".repeat(9000)}`, faults: [{ kind: "latency", route: "song.generate", ms: 1500 }] });
       try {
