@@ -18,9 +18,10 @@ export const command = defineCommand(
     usage: ["push", "pull", "adopt FILE --line N --task ID"],
     description: `Moves this repository's state between its journal (.podc/) and the shared store named by
 PODC_STATE_URL (see docs/team.md). push copies into the store every job the journal knows and the store
-does not, and the audio files on disk. pull copies into the journal every job the store knows and the
-journal does not, and writes every recorded audio file missing from disk. A job both sides know is left
-as each side has it. Takes the repository's lock while it works.
+does not, and the audio files on disk. pull copies into the journal every job of this repository the
+store knows and the journal does not, and writes every recorded audio file missing from disk. A job both
+sides know is left as each side has it. Takes the repository's lock while it works, as every podc run of
+the repository does: refused while one runs, and a run is refused meanwhile.
 
 adopt gives the song whose SONG: header is on line N of FILE the task ID seen in the account's dashboard
 or a support reply, in the store podc run uses (the journal, or PODC_STATE_URL's): an "outcome unknown"
@@ -46,12 +47,11 @@ async function state({ positionals, values }: Parsed<typeof OPTIONS>, io: Io): P
     const where = choice.target.shown;
     const jobs = direction === "push" ? `${report.moved} job(s) into ${where}` : `${report.moved} job(s) from ${where} into the journal`;
     const kept = report.kept > 0 ? `; ${report.kept} known to both, left as they are` : "";
-    const busy = report.busy > 0 ? `; ${report.busy} being worked on by a run right now, left alone` : "";
     const files =
       direction === "push"
         ? `${report.files} audio file(s) stored, ${report.filesPresent} already there`
         : `${report.files} audio file(s) written, ${report.filesPresent} already on disk`;
-    io.stdout.write(`podc state ${direction}: ${jobs}${kept}${busy}; ${files}\n`);
+    io.stdout.write(`podc state ${direction}: ${jobs}${kept}; ${files}\n`);
     for (const missing of report.filesMissing) io.stderr.write(`podc state ${direction}: ${missing}: neither on disk nor in the store\n`);
     return EXIT.ok;
   } catch (error) {
@@ -60,6 +60,8 @@ async function state({ positionals, values }: Parsed<typeof OPTIONS>, io: Io): P
       return EXIT.failed;
     }
     if (isStateStoreError(error)) return fail(io, error.message);
+    // The journal cannot be written (a full disk): nothing was moved into it.
+    if (error instanceof Error && error.name === "JournalWriteError") return fail(io, `${error.message}; nothing was moved`);
     throw error;
   }
 }

@@ -20,7 +20,7 @@ export const command = defineCommand(
     usage: ["[FILE…] [options]"],
     description: `Shows what the state store knows of every job: its state, task and trace id, files, problem, and
 what the next podc run will do with it. The store is the journal (.podc/journal.jsonl at the repository
-root), or the shared database when PODC_STATE_URL is set (see docs/team.md). With FILE, only that
+root), or the shared database when PODC_STATE_URL is set (this repository's jobs: see docs/team.md). With FILE, only that
 script's requests, in script order (for the service in PODC_BASE_URL or podc.json; --local for the
 emulator's). Sends nothing and takes no lock.`,
     options: OPTIONS,

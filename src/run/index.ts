@@ -1,3 +1,5 @@
+import { rmdirSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Pricing, ServiceSettings } from "../config/schema.js";
 import { totalUnits } from "../pricing/billing.js";
 import { FileStateReader, FileStore } from "./file-store.js";
@@ -10,6 +12,7 @@ import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
 import type { JobRecord } from "./job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "./journal.js";
 import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
+import { LockHeldError, RunLock } from "./lock.js";
 import { prepareRun } from "./prepare.js";
 import type { RunChoices } from "./run-options.js";
 import { runJobs } from "./runner.js";
@@ -175,13 +178,48 @@ async function openStore(
     for (const notice of prepared.notices) request.onNotice(notice);
     return new FileStore(prepared.lock, prepared.journal, account.concurrency);
   }
+  // The repository's lock, on the shared store too: \`podc state push\` and \`pull\` take it, so they never copy a job's
+  // story under a run of this repository that is about to pay for it.
+  let lock: RunLock;
   try {
-    const store = await request.store.open(account);
-    request.onNotice(`state: the shared store ${store.where}`);
-    return store;
+    lock = await RunLock.acquire(stateDir(request.root));
   } catch (error) {
+    if (error instanceof LockHeldError) return { exitCode: 1, error: `${error.message}; nothing was sent` };
+    if (isFileError(error))
+      return { exitCode: 2, error: `cannot write ${request.showPath(stateDir(request.root))}: ${describeFileError(error)}. Nothing was sent.` };
+    throw error;
+  }
+  try {
+    const store = await request.store.open({ ...account, root: request.root });
+    request.onNotice(`state: the shared store ${store.where}`);
+    return holdingLock(store, lock);
+  } catch (error) {
+    releaseLock(lock);
     if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
     throw error;
+  }
+}
+
+/** `store`, whose closing also releases the repository's lock. */
+function holdingLock(store: StateStore, lock: RunLock): StateStore {
+  const close = store.close.bind(store);
+  store.close = async () => {
+    try {
+      await close();
+    } finally {
+      releaseLock(lock);
+    }
+  };
+  return store;
+}
+
+/** Releases a shared-store run's lock, and removes `.podc/` when the lock was all it held: a team run keeps nothing there. */
+function releaseLock(lock: RunLock): void {
+  lock.release();
+  try {
+    rmdirSync(dirname(lock.path));
+  } catch {
+    // It holds a journal, or more: it stays.
   }
 }
 
@@ -284,7 +322,7 @@ function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { l
 
 /** `read` over the store's reader, closed afterwards. */
 async function reading<T>(store: StoreAccess, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
-  const reader = store.kind === "file" ? new FileStateReader(stateDir(root)) : await store.reader();
+  const reader = store.kind === "file" ? new FileStateReader(stateDir(root)) : await store.reader(root);
   try {
     return await read(reader);
   } finally {

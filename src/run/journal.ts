@@ -32,10 +32,17 @@ export { type JournalContents, type JournalProblem, type JournalWarning } from "
  * A write that fails (disk full, a short write, an I/O error) must not corrupt the next entry: the
  * journal cuts the file back to its last complete line, or, if even that fails, starts the next entry
  * on a new line. After a failed write it refuses every new `intent`, so no new paid request is sent in
- * that run; answers already on their way are still recorded if the disk allows.
+ * that run. An answer already paid for is never dropped: room for it is kept beside the journal (a
+ * reserve file, given up at the first failed write, so the answers of requests already out fit where the
+ * disk has none), and an entry that still cannot be written is held, put in the copy outside the
+ * repository at once, and written first by every later batch and on closing.
  */
 
 export const JOURNAL_FILE = "journal.jsonl";
+
+/** Room kept on the journal's disk for the answers of paid requests already out when the disk fills (see above). */
+const RESERVE_FILE = "journal.reserve";
+const RESERVE_BYTES = 64 * 1024;
 
 /** The journal could not be written; the message says where and why, in words. */
 export class JournalWriteError extends Error {
@@ -126,6 +133,10 @@ export class Journal implements JournalWriter {
   #flushing = false;
   /** Lines written without an fsync (batches of `done` entries only): the next fsync, or closing, flushes them. */
   #unsynced = false;
+  /** Answers whose write failed, oldest first: written before anything else at the next chance. */
+  #held: { full: JournalEntry; text: string }[] = [];
+  /** The reserve file (see RESERVE_FILE), until a failed write gives it up. */
+  #reserve: string | undefined;
 
   private constructor(path: string, fd: number, ops: JournalFileOps, contents: JournalContents, tornBytes: number, lastByte: number | undefined) {
     this.path = path;
@@ -166,8 +177,11 @@ export class Journal implements JournalWriter {
         ops.truncate(fd, contents.completeBytes);
         ops.fsync(fd);
       }
+      const reserve = keepReserve(stateDir);
       if (created) syncFolder(stateDir);
-      return new Journal(path, fd, ops, contents, torn, contents.completeBytes > 0 ? buffer[contents.completeBytes - 1] : undefined);
+      const journal = new Journal(path, fd, ops, contents, torn, contents.completeBytes > 0 ? buffer[contents.completeBytes - 1] : undefined);
+      journal.#reserve = reserve;
+      return journal;
     } catch (error) {
       fs.closeSync(fd);
       throw error;
@@ -230,49 +244,98 @@ export class Journal implements JournalWriter {
     });
   }
 
-  /** Writes every queued entry in one write and one fsync, then settles their promises; again while more were queued meanwhile. */
+  /** Writes every queued entry (after any held ones) in one write and one fsync, then settles their promises; again while more were queued meanwhile. */
   async #flush(): Promise<void> {
     while (this.#queue.length > 0) {
       const batch = this.#queue;
       this.#queue = [];
-      let failed: JournalWriteError | undefined;
       // An intent queued after a failure is refused even though its batch has not been written yet.
       const refused = this.#failure === undefined ? [] : batch.filter((q) => q.full.type === "intent");
-      const writing = refused.length === 0 ? batch : batch.filter((q) => q.full.type !== "intent");
+      let writing = refused.length === 0 ? batch : batch.filter((q) => q.full.type !== "intent");
       for (const q of refused) q.reject(this.#refusal());
-      if (writing.length === 0) continue;
+      if (writing.length === 0 && this.#held.length === 0) continue;
       if (this.#closed) {
         for (const q of writing) q.reject(new Error("the journal is closed"));
         continue;
       }
+      let failed: JournalWriteError | undefined;
       try {
-        const text = writing.map((q) => q.text).join("");
-        const bytes = this.#writeBytes(text);
-        if (writing.every((q) => q.full.type === "done")) this.#unsynced = true;
-        else {
-          try {
-            if (this.#ops.fsyncLater) await this.#ops.fsyncLater(this.#fd);
-            else this.#ops.fsync(this.#fd);
-          } catch (error) {
-            throw this.#failed(error);
-          }
-          this.#unsynced = false;
-        }
-        this.#end += bytes;
-        this.#needsLineBreak = false;
-        this.#copy?.append(text);
+        await this.#writeBatch(writing);
       } catch (error) {
         failed = error instanceof JournalWriteError ? error : this.#failed(error);
-      }
-      for (const q of writing) {
-        if (failed) q.reject(failed);
-        else {
-          this.#contents.entries.push(q.full);
-          q.resolve(q.full);
+        if (this.#giveUpReserve()) {
+          // The disk is full: the room kept goes to answers, never to a new paid request.
+          for (const q of writing.filter((w) => w.full.type === "intent")) q.reject(this.#refusal());
+          writing = writing.filter((q) => q.full.type !== "intent");
+          try {
+            await this.#writeBatch(writing);
+            failed = undefined;
+          } catch (again) {
+            failed = again instanceof JournalWriteError ? again : this.#failed(again);
+          }
         }
       }
+      if (failed) this.#hold(writing, failed);
+      else for (const q of writing) q.resolve(q.full);
     }
     this.#flushing = false;
+  }
+
+  /** Writes the held entries and then `writing`'s in one write (and fsync unless all are `done`); on success they count as written. */
+  async #writeBatch(writing: readonly Queued[]): Promise<void> {
+    const lines = [...this.#held, ...writing];
+    if (lines.length === 0) return;
+    const bytes = this.#writeBytes(lines.map((q) => q.text).join(""));
+    if (lines.every((q) => q.full.type === "done")) this.#unsynced = true;
+    else {
+      try {
+        if (this.#ops.fsyncLater) await this.#ops.fsyncLater(this.#fd);
+        else this.#ops.fsync(this.#fd);
+      } catch (error) {
+        throw this.#failed(error);
+      }
+      this.#unsynced = false;
+    }
+    this.#end += bytes;
+    this.#needsLineBreak = false;
+    // Held lines went to the copy when they were held.
+    this.#copy?.append(writing.map((q) => q.text).join(""));
+    for (const q of lines) this.#contents.entries.push(q.full);
+    this.#held = [];
+  }
+
+  /**
+   * Keeps the entries of a failed batch that are not intents (an intent that failed licensed nothing: its POST is
+   * never sent) to be written first by the next batch or on closing, puts them in the copy at once, and rejects them
+   * all with what happened.
+   */
+  #hold(writing: readonly Queued[], failed: JournalWriteError): void {
+    const kept = writing.filter((q) => q.full.type !== "intent");
+    this.#held.push(...kept.map(({ full, text }) => ({ full, text })));
+    this.#copy?.append(kept.map((q) => q.text).join(""));
+    const copied = this.#copy !== undefined && this.#copy.failure === undefined ? ` and in its copy ${this.#copy.path}` : "";
+    const held = new JournalWriteError(
+      `${failed.message}; podc holds what it could not write${copied}, and writes it into the journal as soon as there is room`,
+    );
+    for (const q of writing) q.reject(q.full.type === "intent" ? failed : held);
+  }
+
+  /** Removes the reserve file, making its room free for the entries to write; false when there is none to give up. */
+  #giveUpReserve(): boolean {
+    const reserve = this.#reserve;
+    if (reserve === undefined) return false;
+    this.#reserve = undefined;
+    try {
+      fs.unlinkSync(reserve);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Entries held after a failed write and not yet written (see above). */
+  get held(): readonly JournalEntry[] {
+    return this.#held.map((h) => h.full);
   }
 
   /** The full entry for `entry` (journal-entry.ts `stamped`), or why it may not be written now. */
@@ -287,7 +350,7 @@ export class Journal implements JournalWriter {
   }
 
   /** Writes and fsyncs `text` (whole lines) before returning; on failure the file is cut back and the error thrown. */
-  #writeSync(text: string): void {
+  #writeSync(text: string, copy = true): void {
     const bytes = this.#writeBytes(text);
     try {
       this.#ops.fsync(this.#fd);
@@ -297,7 +360,7 @@ export class Journal implements JournalWriter {
     this.#unsynced = false;
     this.#end += bytes;
     this.#needsLineBreak = false;
-    this.#copy?.append(text);
+    if (copy) this.#copy?.append(text);
   }
 
   /** Writes `text` at the end of the complete lines (after a line break if one is owed); its byte length. Cut back and thrown on failure. */
@@ -329,12 +392,28 @@ export class Journal implements JournalWriter {
     if (this.#closed) return;
     this.#closed = true;
     this.#copy?.close();
+    if (this.#held.length > 0) this.#writeHeld();
     try {
       if (this.#unsynced) this.#ops.fsync(this.#fd);
     } catch {
       // Only `done` lines can be lost here: the next run checks those jobs' files again, and sends nothing.
     } finally {
       fs.closeSync(this.#fd);
+    }
+  }
+
+  /** A last try, on closing, at the entries held after a failed write; they stay held (and in the copy) when it fails. */
+  #writeHeld(): void {
+    const text = this.#held.map((h) => h.text).join("");
+    for (let tries = 0; tries < 2; tries++) {
+      try {
+        this.#writeSync(text, false);
+        for (const h of this.#held) this.#contents.entries.push(h.full);
+        this.#held = [];
+        return;
+      } catch {
+        if (!this.#giveUpReserve()) return;
+      }
     }
   }
 
@@ -347,6 +426,20 @@ export class Journal implements JournalWriter {
       this.#needsLineBreak = true;
     }
   }
+}
+
+/**
+ * Makes sure `<stateDir>/journal.reserve` holds its room (see RESERVE_FILE); its path. Throws JournalWriteError when
+ * the disk has not even that room: a run must not send what it could not record the answer of.
+ */
+function keepReserve(stateDir: string): string {
+  const path = join(stateDir, RESERVE_FILE);
+  try {
+    if (fs.statSync(path, { throwIfNoEntry: false })?.size !== RESERVE_BYTES) fs.writeFileSync(path, Buffer.alloc(RESERVE_BYTES));
+  } catch (error) {
+    throw new JournalWriteError(`cannot keep room in ${stateDir} for the answers of paid requests: ${describeFileError(error)}; free some space`);
+  }
+  return path;
 }
 
 function describeProblems(path: string, problems: readonly JournalProblem[]): string {

@@ -92,10 +92,13 @@ export interface StateReader {
 /** A shared store the front chose (state/ makes one from PODC_STATE_URL), as the runner's front door opens it. */
 export interface SharedStoreAccess {
   readonly kind: "postgres";
-  /** Opens the store for a run: connects, checks its schema and registers the run (a store error otherwise). */
-  open(account: { apiKey: string; concurrency: number }): Promise<StateStore>;
-  /** Opens the store for reading only (`podc status`, `--dry-run`): no run registered. */
-  reader(): Promise<StateReader>;
+  /**
+   * Opens the store for a run of the repository at `root`: connects, checks its schema and registers the run (a store
+   * error otherwise).
+   */
+  open(account: { apiKey: string; concurrency: number; root: string }): Promise<StateStore>;
+  /** Opens the store for reading only (`podc status`, `--dry-run`), the jobs of the repository at `root`: no run registered. */
+  reader(root: string): Promise<StateReader>;
   /** True for a failure of the store that the user must act on (unreachable, refused, a newer schema). */
   isStoreError(error: unknown): error is Error;
 }

@@ -102,7 +102,7 @@ async function record<T extends { trace_id?: string | undefined }>(
 ): Promise<SubmitResult> {
   if (outcome.kind === "accepted") {
     const result = accepted(outcome.value, outcome.traceId ?? outcome.value.trace_id);
-    await write(ctx, acceptedEntry(job.key, result), result);
+    await write(ctx, acceptedEntry(job.key, result), { job, result });
     return result;
   }
   const answer = {
@@ -140,17 +140,22 @@ async function record<T extends { trace_id?: string | undefined }>(
   }
 }
 
-async function write(ctx: SubmitContext, entry: NewEntry, accepted?: Extract<SubmitResult, { type: "accepted" }>): Promise<void> {
+async function write(ctx: SubmitContext, entry: NewEntry, accepted?: { job: Job; result: Accepted }): Promise<void> {
   try {
     await ctx.journal.append(entry);
   } catch (error) {
     if (error instanceof ClaimLostError) throw error;
     const reason = error instanceof JournalWriteError ? error.message : `cannot write the journal ${ctx.journal.where}: ${describeFileError(error)}`;
-    const kept = accepted
-      ? accepted.taskId
-        ? ` The service accepted task ${accepted.taskId}${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}: keep this id.`
-        : ` The service accepted the request${accepted.traceId ? ` (trace ${accepted.traceId})` : ""}; its audio is at ${accepted.url ?? "an unknown link"}.`
-      : "";
-    throw new JournalWriteError(`${reason}.${kept}`);
+    throw new JournalWriteError(`${reason}.${accepted ? keepThis(accepted.job, accepted.result) : ""}`);
   }
+}
+
+/** What the writer keeps of an answer that could not be written, and how a later run takes it back. */
+function keepThis(job: Job, result: Accepted): string {
+  const trace = result.traceId ? ` (trace ${result.traceId})` : "";
+  if (!result.taskId) return ` The service accepted the request${trace}; its audio is at ${result.url ?? "an unknown link"}.`;
+  return (
+    ` The service accepted task ${result.taskId}${trace}: keep this id. Should a later run call the song's outcome unknown, ` +
+    `\`podc state adopt ${job.script} --line ${job.origin.line} --task ${result.taskId}\` gives it back, and it is finished without paying again.`
+  );
 }

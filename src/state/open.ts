@@ -26,13 +26,17 @@ function postgresAccess(target: StateTarget): PostgresAccess {
   return {
     kind: "postgres",
     target,
-    async open(account) {
-      const [{ PostgresState }, { isAlive }] = await Promise.all([import("./postgres/postgres-store.js"), import("../run/lock.js")]);
-      return PostgresState.open(target, { ...account, isGoneHere: (holder) => !isAlive(holder) });
+    async open({ root, ...account }) {
+      const [{ PostgresState }, { isAlive }, { repositoryOf }] = await Promise.all([
+        import("./postgres/postgres-store.js"),
+        import("../run/lock.js"),
+        import("./postgres/repository.js"),
+      ]);
+      return PostgresState.open(target, { ...account, repository: repositoryOf(root), isGoneHere: (holder) => !isAlive(holder) });
     },
-    async reader() {
-      const { PostgresReader } = await import("./postgres/postgres-store.js");
-      return PostgresReader.open(target);
+    async reader(root) {
+      const [{ PostgresReader }, { repositoryOf }] = await Promise.all([import("./postgres/postgres-store.js"), import("./postgres/repository.js")]);
+      return PostgresReader.open(target, repositoryOf(root));
     },
     isStoreError: isStateStoreError,
   };

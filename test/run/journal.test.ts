@@ -3,7 +3,7 @@
  * failed write never spoils the next entry, a line from a newer podc stops everything, a damaged line
  * is never silently skipped, and entries fold into the states the runner acts on.
  */
-import { appendFileSync, fsyncSync, ftruncateSync, mkdtempSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { appendFileSync, existsSync, fsyncSync, ftruncateSync, mkdtempSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -193,7 +193,7 @@ describe("group commit: entries committed together share one fsync", () => {
     expect(readRecords(state).get(jobKey(2))!.state).toBe("done");
   });
 
-  it("fails the whole batch when its write fails, and refuses intents afterwards", async () => {
+  it("fails the whole batch when its write fails, refuses intents afterwards, and writes the held answer first at the next chance", async () => {
     const state = dir();
     let full = false;
     const journal = Journal.open(state, {
@@ -212,8 +212,55 @@ describe("group commit: entries committed together share one fsync", () => {
     await expect(journal.commit(intentOf(2))).rejects.toThrow(/no new paid request/);
     await journal.commit({ type: "accepted", job: jobKey(0), taskId: "6" });
     journal.close();
-    expect(readJournal(state).entries.map((e) => e.type)).toEqual(["intent", "accepted"]);
+    // The answer of the failed batch (task 5) was held, not dropped: it went in first when the disk had room again.
+    expect(readJournal(state).entries.map((e) => (e.type === "accepted" ? e.taskId : e.type))).toEqual(["intent", "5", "6"]);
     expect(readRecords(state).get(jobKey(0))).toMatchObject({ state: "accepted", taskId: "6" });
+  });
+
+  it("holds an answer it cannot write, says so, and writes it on closing once there is room", async () => {
+    const state = dir();
+    let full = false;
+    const journal = Journal.open(state, {
+      write: (fd, buffer, offset, length) => {
+        if (full) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        return writeSync(fd, buffer, offset, length);
+      },
+      fsync: (fd) => fsyncSync(fd),
+      truncate: (fd, length) => ftruncateSync(fd, length),
+    });
+    await journal.commit(intentOf(0));
+    full = true;
+    await expect(journal.commit({ type: "accepted", job: jobKey(0), taskId: "5" })).rejects.toThrow(
+      /the disk is full \(ENOSPC\); podc holds what it could not write/,
+    );
+    expect(journal.held.map((e) => e.type)).toEqual(["accepted"]);
+    full = false;
+    journal.close();
+    expect(journal.held).toEqual([]);
+    expect(readRecords(state).get(jobKey(0))).toMatchObject({ state: "accepted", taskId: "5" });
+  });
+
+  it("gives up the room it keeps beside the journal when the disk fills, for answers only: an intent in that batch is refused", async () => {
+    const state = dir();
+    const reserve = join(state, "journal.reserve");
+    let full = false;
+    const journal = Journal.open(state, {
+      // The disk is full for as long as the reserve is there.
+      write: (fd, buffer, offset, length) => {
+        if (full && existsSync(reserve)) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        return writeSync(fd, buffer, offset, length);
+      },
+      fsync: (fd) => fsyncSync(fd),
+      truncate: (fd, length) => ftruncateSync(fd, length),
+    });
+    expect(statSync(reserve).size).toBe(64 * 1024);
+    await journal.commit(intentOf(0));
+    full = true;
+    const batch = await Promise.allSettled([journal.commit({ type: "accepted", job: jobKey(0), taskId: "5" }), journal.commit(intentOf(1))]);
+    expect(batch.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect(String((batch[1] as PromiseRejectedResult).reason)).toMatch(/no new paid request/);
+    journal.close();
+    expect(readJournal(state).entries.map((e) => e.type)).toEqual(["intent", "accepted"]);
   });
 });
 

@@ -14,6 +14,8 @@ import { stateTargetFrom, type StateTarget } from "../../src/state/postgres/conn
 import { ClaimLostError } from "../../src/run/store.js";
 import { SCHEMA_VERSION, SchemaTooNewError } from "../../src/state/postgres/migrations.js";
 import { PostgresState } from "../../src/state/postgres/postgres-store.js";
+import { transferState } from "../../src/state/postgres/transfer.js";
+import { Journal } from "../../src/run/journal.js";
 import type { RunHolder } from "../../src/state/postgres/runs.js";
 import { sql } from "./helpers.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
@@ -81,7 +83,10 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
     const again = await open(t, "host-a");
     await again.close();
     const url = t.config.connectionString!;
-    expect((await sql(url, "SELECT version FROM podc_schema ORDER BY version")).rows.map((r) => r.version)).toEqual([SCHEMA_VERSION]);
+    expect((await sql(url, "SELECT version FROM podc_schema ORDER BY version")).rows.map((r) => r.version)).toEqual(
+      // Each version once, however often the store is opened.
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
+    );
     await sql(url, "INSERT INTO podc_schema (version, podc) VALUES ($1, 'future')", [SCHEMA_VERSION + 1]);
     const refused = await open(t, "host-a").catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SchemaTooNewError);
@@ -280,5 +285,34 @@ describe.skipIf(missing)("the shared store on PostgreSQL", () => {
     expect(t.shown).toBe(`127.0.0.1:${server.port}${url.pathname}`);
     expect(JSON.stringify({ shown: t.shown })).not.toContain(server.password);
     expect(readFileSync(new URL(import.meta.url), "utf8")).not.toContain(server.password);
+  });
+});
+
+describe.skipIf(missing)("podc state push and a run on another machine", () => {
+  it("copies a job's story into a row another machine claimed but has not sent: that machine's intent is refused, so it never pays again", async () => {
+    const t = await target();
+    const other = await open(t, "host-other");
+    try {
+      // The other machine claimed the job, which the store had never seen: it is about to send it.
+      expect(await other.claim("job-pushed", never)).toBe(true);
+      expect(other.record("job-pushed").state).toBe("new");
+      // Meanwhile this repository's journal, which paid for the job alone, is pushed.
+      const root = mkdtempSync(join(tmpdir(), "podc-push-"));
+      folders.push(root);
+      const journal = Journal.open(join(root, ".podc"));
+      journal.append(intent("job-pushed"));
+      journal.append({ type: "accepted", job: "job-pushed", taskId: "77" });
+      journal.close();
+      const report = await transferState("push", t, join(root, ".podc"), root);
+      expect(report.moved).toBe(1);
+      await expect(other.append(intent("job-pushed"), never)).rejects.toBeInstanceOf(ClaimLostError);
+      expect((await sql(t.config.connectionString!, "SELECT record FROM podc_jobs WHERE job = 'job-pushed'")).rows[0].record).toMatchObject({
+        state: "accepted",
+        taskId: "77",
+        intents: 1,
+      });
+    } finally {
+      await other.close();
+    }
   });
 });

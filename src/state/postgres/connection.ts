@@ -58,13 +58,67 @@ function redactState(text: string, target: Pick<StateTarget, "secrets">): string
   return out;
 }
 
-/** The words for a driver or server error, with every secret removed. */
-export function describeDbError(error: unknown, target: Pick<StateTarget, "secrets">): string {
+/*
+ * What a writer reads when the database fails: what happened and what to do next, in words — never a raw SQLSTATE,
+ * a constraint's name or a credential. The server's own text is shown only for errors this table does not know.
+ */
+const BY_CODE: Record<string, (shown: string) => string> = {
+  ECONNREFUSED: (shown) => `nothing answers at ${hostPort(shown)}: start PostgreSQL there, or fix the host and port in PODC_STATE_URL`,
+  ENOTFOUND: (shown) => `the host of ${hostPort(shown)} is not known: fix the host name in PODC_STATE_URL, or check the network`,
+  EAI_AGAIN: (shown) => `the host of ${hostPort(shown)} could not be looked up right now: check the network`,
+  ETIMEDOUT: (shown) => `${hostPort(shown)} did not answer in time: check the network, a VPN or a firewall`,
+  ECONNRESET: () => "the connection was cut: check the network",
+  // invalid_password, invalid_authorization_specification: which of the two was wrong, the server does not say.
+  "28P01": () => "the user name or password in PODC_STATE_URL was refused: ask whoever runs the database for the right ones",
+  "28000": () => "the database refuses this user from this machine: ask whoever runs the database to let it in (pg_hba.conf)",
+  "3D000": (shown) =>
+    `the database ${databaseOf(shown)} does not exist on ${hostPort(shown)}: create it (createdb ${databaseOf(shown)}), or fix its name in PODC_STATE_URL`,
+  "42501": (shown) =>
+    `the user in PODC_STATE_URL may not create or change podc's tables in ${databaseOf(shown)}: ask whoever runs the database to make it the owner ` +
+    `(ALTER DATABASE ${databaseOf(shown)} OWNER TO …), or to grant it CREATE and use of the podc_ tables`,
+  "53100": () => "the database server's disk is full: ask whoever runs it to free space; nothing more is recorded until then",
+  "53200": () => "the database server is out of memory: try again in a moment, or ask whoever runs it",
+  "53300": () => "the database server has too many connections open: try again in a moment, or ask whoever runs it to raise max_connections",
+  "57014": () => "a statement waited too long (60 s), most likely for a lock another client holds: try again, and look for a stuck session",
+  "57P01": () => "the database server is shutting down",
+  "57P02": () => "the database server restarted after a crash",
+  "57P03": () => "the database server is starting up and not accepting connections yet",
+  "25006": () => "the database is read-only (a standby, or a server in recovery): point PODC_STATE_URL at the primary",
+  "40001": () => "the database kept refusing a change because other runs changed the same rows at the same moment: run again",
+  "40P01": () => "the database kept refusing a change because other runs changed the same rows at the same moment: run again",
+};
+
+/** The same words by the class of the code (its first two characters), for codes the table above lacks. */
+const BY_CLASS: Record<string, string> = {
+  "08": "the connection to the database failed",
+  "23": "the state database refused a change that breaks its own rules: its podc_ tables may have been edited by hand; ask whoever runs it",
+  "42": "the state database does not have the tables or rights this podc expects: its podc_ tables may have been changed by hand",
+  "53": "the database server ran out of a resource (disk, memory, connections): ask whoever runs it",
+  XX: "the database server reported an internal error: ask whoever runs it to look at its log",
+};
+
+const hostPort = (shown: string): string => shown.slice(0, shown.indexOf("/"));
+const databaseOf = (shown: string): string => shown.slice(shown.indexOf("/") + 1);
+
+/** The words for a driver or server error (see above), with every secret removed. */
+export function describeDbError(error: unknown, target: Pick<StateTarget, "secrets" | "shown">): string {
   const e = error as { message?: unknown; code?: unknown } | undefined;
-  const message = typeof e?.message === "string" && e.message ? e.message : String(error);
   const code = typeof e?.code === "string" ? e.code : undefined;
-  const text = code && !message.includes(code) ? `${message} (${code})` : message;
-  return redactState(text.replace(/\s+/g, " ").trim(), target);
+  const known = code !== undefined ? BY_CODE[code] : undefined;
+  if (known) return known(target.shown);
+  const message = typeof e?.message === "string" && e.message ? e.message : String(error);
+  const said = redactState(message.replace(/\s+/g, " ").trim(), target);
+  const byClass = code !== undefined && /^[0-9A-Z]{5}$/.test(code) ? BY_CLASS[code.slice(0, 2)] : undefined;
+  if (byClass) return byClass;
+  if (/connection timeout|timeout expired/i.test(said)) return BY_CODE.ETIMEDOUT!(target.shown);
+  if (/Connection terminated/i.test(said)) return BY_CODE.ECONNRESET!(target.shown);
+  return said;
+}
+
+/** True for a failure a transaction may simply be tried again after: another client changed the same rows at the same moment. */
+export function isConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "40001" || code === "40P01";
 }
 
 /**

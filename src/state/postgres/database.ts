@@ -1,6 +1,6 @@
 import pg from "pg";
 import { ClaimLostError } from "../../run/store.js";
-import { describeDbError, isConnectionError, type StateTarget } from "./connection.js";
+import { describeDbError, isConflict, isConnectionError, type StateTarget } from "./connection.js";
 
 /*
  * The connection pool to the shared database, and the two ways podc uses it: a transaction (all or
@@ -26,10 +26,15 @@ class StateDbError extends Error {
   constructor(
     message: string,
     readonly unreachable: boolean,
+    /** Another client changed the same rows at the same moment: the transaction may be tried again. */
+    readonly conflict = false,
   ) {
     super(message);
   }
 }
+
+/** How many times a transaction refused for a conflict with another client is tried in all. */
+const CONFLICT_TRIES = 5;
 
 export class Database {
   readonly pool: pg.Pool;
@@ -42,8 +47,23 @@ export class Database {
     this.pool.on("error", (error) => (this.lastProblem = describeDbError(error, target)));
   }
 
-  /** Runs `work` in one transaction; rolls back on any error. Errors carry no credentials. */
+  /**
+   * Runs `work` in one transaction; rolls back on any error. A transaction refused because another client changed
+   * the same rows at the same moment (a serialization failure, a deadlock) is run again, a few times. Errors carry
+   * no credentials.
+   */
   async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#transactionOnce(work);
+      } catch (error) {
+        if (!(error instanceof StateDbError && error.conflict) || attempt >= CONFLICT_TRIES) throw error;
+        await pause(20 * attempt + Math.floor(Math.random() * 30), undefined);
+      }
+    }
+  }
+
+  async #transactionOnce<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -115,6 +135,7 @@ export class Database {
     return new StateDbError(
       unreachable ? `cannot reach the state database ${this.target.shown}: ${said}` : `the state database ${this.target.shown} refused: ${said}`,
       unreachable,
+      isConflict(error),
     );
   }
 }

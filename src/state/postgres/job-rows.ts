@@ -4,6 +4,7 @@ import { applyEntry, emptyRecord, type JobRecord } from "../../run/job-record.js
 import type { JournalEntry } from "../../run/journal-entry.js";
 import { ClaimLostError } from "../../run/store.js";
 import type { Database } from "./database.js";
+import { repositoryScope } from "./repository.js";
 import type { RunHolder, RunRow } from "./runs.js";
 
 /*
@@ -29,12 +30,14 @@ export class JobRows {
   constructor(
     readonly db: Database,
     readonly run: RunRow,
+    /** The repository this run works for (repository.ts): the jobs it touches are marked as its own. */
+    readonly repository: string | undefined,
   ) {}
 
   /** Claims job `key` for this run (creating its row) and returns its record; "busy" when a live run holds it. */
   claim(key: string): Promise<ClaimResult> {
     return this.db.transaction(async (client) => {
-      const row = await lockRow(client, key);
+      const row = await lockRow(client, key, this.repository);
       if (row.claim_run !== null && row.claim_run !== this.run.id) {
         const holder = await client.query<{ host: string; pid: number; started_at: string }>("SELECT host, pid, started_at FROM podc_runs WHERE id = $1", [
           row.claim_run,
@@ -69,7 +72,7 @@ export class JobRows {
         }
         tried = true;
         return this.db.transaction(async (client) => {
-          const row = await lockRow(client, entry.job);
+          const row = await lockRow(client, entry.job, this.repository);
           if (entry.type === "intent") {
             if (this.run.lost)
               throw new ClaimLostError(
@@ -94,15 +97,23 @@ export class JobRows {
   }
 }
 
-/** The record of every job in the store. */
-export async function allRecords(db: Database): Promise<Map<string, JobRecord>> {
-  const result = await db.query<{ job: string; record: JobRecord }>("SELECT job, record FROM podc_jobs");
+/** The record of every job in the store; with `repository`, of the jobs that repository may see (repository.ts). */
+export async function allRecords(db: Database, repository?: string | null): Promise<Map<string, JobRecord>> {
+  const result =
+    repository === undefined
+      ? await db.query<{ job: string; record: JobRecord }>("SELECT job, record FROM podc_jobs")
+      : await db.query<{ job: string; record: JobRecord }>(`SELECT j.job, j.record FROM podc_jobs j WHERE ${repositoryScope("j", 1)}`, [repository]);
   return new Map(result.rows.map((row) => [row.job, row.record]));
 }
 
-/** Locks job `key`'s row for this transaction, creating it as "new" first if needed. */
-export async function lockRow(client: pg.PoolClient, key: string): Promise<JobRow> {
-  await client.query("INSERT INTO podc_jobs (job, state, record) VALUES ($1, 'new', $2) ON CONFLICT (job) DO NOTHING", [key, JSON.stringify(emptyRecord(key))]);
+/** Locks job `key`'s row for this transaction, creating it as "new" first if needed; a row of no repository becomes `repository`'s. */
+export async function lockRow(client: pg.PoolClient, key: string, repository: string | undefined): Promise<JobRow> {
+  await client.query("INSERT INTO podc_jobs (job, state, record, repository) VALUES ($1, 'new', $2, $3) ON CONFLICT (job) DO NOTHING", [
+    key,
+    JSON.stringify(emptyRecord(key)),
+    repository ?? null,
+  ]);
   const result = await client.query<JobRow>("SELECT record, claim_run FROM podc_jobs WHERE job = $1 FOR UPDATE", [key]);
+  if (repository !== undefined) await client.query("UPDATE podc_jobs SET repository = $2 WHERE job = $1 AND repository IS NULL", [key, repository]);
   return result.rows[0]!;
 }

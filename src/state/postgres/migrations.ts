@@ -73,6 +73,11 @@ const MIGRATIONS: readonly Migration[] = [
        )`,
     ],
   },
+  {
+    version: 2,
+    // Which repository each job belongs to (repository.ts): status and pull show and take a repository's own.
+    statements: () => [`ALTER TABLE podc_jobs ADD COLUMN repository text`, `CREATE INDEX podc_jobs_repository ON podc_jobs (repository)`],
+  },
 ];
 
 /** The newest schema version this podc knows. */

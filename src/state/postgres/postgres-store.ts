@@ -27,6 +27,8 @@ export interface OpenOptions {
   isGoneHere: IsGoneHere;
   /** Defaults: this host, this process, now. */
   holder?: RunHolder;
+  /** The repository the run works for (repository.ts); none outside git. */
+  repository?: string | undefined;
 }
 
 export class PostgresState implements StateStore {
@@ -68,7 +70,7 @@ export class PostgresState implements StateStore {
       const account = accountId(options.apiKey, settings.get("account_salt") ?? "");
       await run.register(account);
       const slots = new AccountSlots(db, run, account, Math.max(1, options.concurrency));
-      const state = new PostgresState(db, run, new JobRows(db, run), new AudioStore(db), slots);
+      const state = new PostgresState(db, run, new JobRows(db, run, options.repository), new AudioStore(db), slots);
       for (const [key, record] of await allRecords(db)) state.#records.set(key, record);
       return state;
     } catch (error) {
@@ -214,11 +216,17 @@ async function unlinkQuietly(path: string): Promise<void> {
 /** The shared store read without registering a run, for `podc status` and `--dry-run`. */
 export class PostgresReader implements StateReader {
   readonly kind = "postgres";
-  private constructor(readonly db: Database) {}
+  private constructor(
+    readonly db: Database,
+    readonly repository: string | undefined,
+  ) {}
 
-  /** Connects and checks the schema (bringing an older one up to date). Throws StateDbError or SchemaTooNewError. */
-  static async open(target: StateTarget): Promise<PostgresReader> {
-    return new PostgresReader(await connect(target));
+  /**
+   * Connects and checks the schema (bringing an older one up to date), to read the jobs `repository` may see (every
+   * job without one). Throws StateDbError or SchemaTooNewError.
+   */
+  static async open(target: StateTarget, repository: string | undefined): Promise<PostgresReader> {
+    return new PostgresReader(await connect(target), repository);
   }
 
   get where(): string {
@@ -226,7 +234,7 @@ export class PostgresReader implements StateReader {
   }
 
   records(): Promise<Map<string, JobRecord>> {
-    return allRecords(this.db);
+    return allRecords(this.db, this.repository ?? null);
   }
 
   async running(): Promise<OtherRun[]> {

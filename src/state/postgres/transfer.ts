@@ -11,6 +11,7 @@ import { AudioStore } from "./audio-store.js";
 import type { StateTarget } from "./connection.js";
 import type { Database } from "./database.js";
 import { lockRow } from "./job-rows.js";
+import { repositoryOf, repositoryScope } from "./repository.js";
 import { connect, restoreAudio } from "./postgres-store.js";
 
 /*
@@ -30,8 +31,6 @@ export interface TransferReport {
   moved: number;
   /** Jobs the other side already knew: left as they were there. */
   kept: number;
-  /** Jobs another run is working on in the shared store right now (push only): not touched. */
-  busy: number;
   /** Audio files stored (push) or written to disk (pull). */
   files: number;
   /** Audio files already there. */
@@ -42,7 +41,8 @@ export interface TransferReport {
 
 /**
  * `podc state push` or `pull` for the repository whose state folder is `stateDir`: holds the
- * repository's lock meanwhile (no local run may write the journal under it). Throws LockHeldError,
+ * repository's lock meanwhile, the one every run of the repository holds, on either store (so no run
+ * of this repository decides to pay for a job while its story is being copied). Throws LockHeldError,
  * or a state store error when the database cannot be used.
  */
 export async function transferState(direction: "push" | "pull", target: StateTarget, stateDir: string, root: string): Promise<TransferReport> {
@@ -52,7 +52,7 @@ export async function transferState(direction: "push" | "pull", target: StateTar
     try {
       const db = await connect(target);
       try {
-        return await (direction === "push" ? pushJournal : pullJournal)(db, journal, root);
+        return await (direction === "push" ? pushJournal : pullJournal)(db, journal, root, repositoryOf(root));
       } finally {
         await db.close();
       }
@@ -65,15 +65,16 @@ export async function transferState(direction: "push" | "pull", target: StateTar
 }
 
 /** Copies into the shared store every job the journal knows and the store does not, and the audio on disk of every job the journal knows. */
-async function pushJournal(db: Database, journal: Journal, root: string): Promise<TransferReport> {
-  const report: TransferReport = { moved: 0, kept: 0, busy: 0, files: 0, filesPresent: 0, filesMissing: [] };
+async function pushJournal(db: Database, journal: Journal, root: string, repository: string | undefined): Promise<TransferReport> {
+  const report: TransferReport = { moved: 0, kept: 0, files: 0, filesPresent: 0, filesMissing: [] };
   const byJob = new Map<string, JournalEntry[]>();
   for (const entry of journal.entries()) byJob.set(entry.job, [...(byJob.get(entry.job) ?? []), entry]);
   for (const [job, entries] of byJob) {
     const outcome = await db.transaction(async (client) => {
-      const row = await lockRow(client, job);
+      const row = await lockRow(client, job, repository);
       if (row.record.state !== "new" || row.record.intents > 0) return "kept";
-      if (row.claim_run !== null) return "busy";
+      // A run that holds the claim of a job the store never saw sent nothing for it yet: its intent will find the job
+      // moved on (job-rows.ts) and not be sent, where leaving the job alone let that run pay for it again.
       const record = emptyRecord(job);
       for (const entry of entries) {
         applyEntry(record, entry);
@@ -98,11 +99,17 @@ async function pushJournal(db: Database, journal: Journal, root: string): Promis
   return report;
 }
 
-/** Copies into the journal every job the shared store knows and the journal does not; writes every recorded file missing from disk from the store. */
-async function pullJournal(db: Database, journal: Journal, root: string): Promise<TransferReport> {
-  const report: TransferReport = { moved: 0, kept: 0, busy: 0, files: 0, filesPresent: 0, filesMissing: [] };
+/**
+ * Copies into the journal every job of this repository (repository.ts) the shared store knows and the journal does
+ * not; writes every recorded file missing from disk from the store.
+ */
+async function pullJournal(db: Database, journal: Journal, root: string, repository: string | undefined): Promise<TransferReport> {
+  const report: TransferReport = { moved: 0, kept: 0, files: 0, filesPresent: 0, filesMissing: [] };
   const local = foldJournal(journal.entries());
-  const rows = await db.query<{ job: string; entry: JournalEntry }>("SELECT job, entry FROM podc_entries ORDER BY seq");
+  const rows = await db.query<{ job: string; entry: JournalEntry }>(
+    `SELECT e.job, e.entry FROM podc_entries e JOIN podc_jobs j USING (job) WHERE ${repositoryScope("j", 1)} ORDER BY e.seq`,
+    [repository ?? null],
+  );
   const moving = new Set<string>();
   const seen = new Set<string>();
   for (const { job, entry } of rows.rows) {
