@@ -75,6 +75,10 @@ function cases(): Case[] {
   (JSON.parse(readFileSync(join(SUITES, "fountain-js", "cases.json"), "utf8")) as { in: string }[]).forEach((c, i) =>
     out.push({ file: `fountain-js/${i}.fountain`, text: c.in, config: castFor(c.in) }),
   );
+  for (const f of readdirSync(join(SUITES, "afterwriting")).filter((f) => f.endsWith(".fountain"))) {
+    const text = readFileSync(join(SUITES, "afterwriting", f), "utf8");
+    out.push({ file: `afterwriting/${f}`, text, config: castFor(text) });
+  }
   return out;
 }
 
@@ -155,7 +159,7 @@ describe("every quick fix, followed literally", () => {
       );
     }
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
-    expect(all.filter((c) => /^(screenplain|jouvence|nyousefi|fountain-js)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13 + 35);
+    expect(all.filter((c) => /^(screenplain|jouvence|nyousefi|fountain-js|afterwriting)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13 + 35 + 4);
   });
   for (const c of all) {
     it(c.file, () => {
