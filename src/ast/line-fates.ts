@@ -1,4 +1,5 @@
 import { withoutEmphasis } from "./emphasis.js";
+import { readPause } from "../language/pauses.js";
 import type { Span } from "../source/span.js";
 import type { Script } from "./nodes.js";
 import { markerLine } from "./song.js";
@@ -29,6 +30,8 @@ export type LineFate =
   | { kind: "spoken"; speaker: string; voice: string; text: string }
   | { kind: "sung"; song: string; text: string }
   | { kind: "tag"; song: string; text: string }
+  /** A `(beat)` or `(pause 2s)`: silence of `ms` in the episode, nothing sent. */
+  | { kind: "pause"; ms: number; speaker: string }
   | { kind: "silent"; reason: SilentReason; speaker?: string };
 
 /**
@@ -73,7 +76,10 @@ export function lineFates(script: Script, lineCount: number, voiceOf: (speaker: 
         set(element.speaker.span, { kind: "silent", reason: "label", speaker });
         for (const part of element.parts) {
           if (part.type === "Note") silent(part.span, "note", true);
-          else if (part.type === "Parenthetical") set(part.span, { kind: "silent", reason: "parenthetical", speaker });
+          else if (part.type === "Parenthetical") {
+            const pause = readPause(part.text);
+            set(part.span, pause.kind === "pause" ? { kind: "pause", ms: pause.ms, speaker } : { kind: "silent", reason: "parenthetical", speaker });
+          }
         }
         for (const part of element.parts) {
           if (part.type !== "Spoken") continue;

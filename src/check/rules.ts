@@ -4,6 +4,7 @@ import { knownMarkers } from "./rules/known-markers.js";
 import { knownSpeaker } from "./rules/known-speaker.js";
 import { knownVoice } from "./rules/known-voice.js";
 import { modelAllowed } from "./rules/model-allowed.js";
+import { pauses } from "./rules/pauses.js";
 import { reservedLabel } from "./rules/reserved-label.js";
 import { spokenSymbols } from "./rules/spoken-symbols.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
@@ -23,6 +24,7 @@ export const RULES: readonly Rule[] = [
   castScreenplay,
   knownSpeaker,
   inlineTags,
+  pauses,
   spokenSymbols,
   songHeaders,
   songHasStyle,

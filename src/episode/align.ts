@@ -67,23 +67,47 @@ export interface AlignOptions {
  * within `durationMs`; never throws.
  */
 export async function turnStarts(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<number[]> {
-  const fallback = () => proportionalStarts(turns, durationMs, options.wordsPerMinute);
   if (turns.length <= 1) return turns.map(() => 0);
+  return (await alignTurns(audioFile, turns, durationMs, options)).starts;
+}
+
+/** Where a request's turns are in its audio: each turn's start, where the pause before it begins, and where speech is. */
+export interface TurnAlignment {
+  /** As turnStarts gives them. */
+  starts: number[];
+  /** Where the pause before each turn begins (the turn before has ended): at or before its start. The first is 0. */
+  pauseStarts: number[];
+  /** From the first sound of the file to its last: the silence outside it is the file's lead-in and tail. */
+  speech: { startMs: number; endMs: number };
+}
+
+/** The alignment of `turns` in `audioFile` (see turnStarts), with the pauses at the boundaries and the file's speech; never throws. */
+export async function alignTurns(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<TurnAlignment> {
+  const whole = { startMs: 0, endMs: Math.max(0, durationMs) };
+  const fallback = (): TurnAlignment => {
+    const starts = proportionalStarts(turns, durationMs, options.wordsPerMinute);
+    return { starts, pauseStarts: starts, speech: whole };
+  };
   if (!(durationMs > 0)) return fallback();
   try {
     const level = await measureLevel(audioFile, options.ffmpeg);
     if (!level || !Number.isFinite(level.meanDb)) return fallback();
     const weights = turns.map((turn) => Math.max(spokenMs(turn.text, options.wordsPerMinute), 60_000 / options.wordsPerMinute));
-    let chosen: PauseMatch | undefined;
+    let chosen: { match: PauseMatch; speech: { startMs: number; endMs: number } } | undefined;
     for (const noiseDb of thresholds(level)) {
       const pauses = await readPauses(audioFile, options.ffmpeg, { noiseDb, minMs: MIN_PAUSE_MS });
       const { inside, speech } = interior(pauses, durationMs);
       const match = matchPauses(inside, weights, speech);
       if (match.starts.length !== turns.length) continue;
-      if (!chosen || match.virtual < chosen.virtual || (match.virtual === chosen.virtual && match.cost < chosen.cost)) chosen = match;
+      if (!chosen || match.virtual < chosen.match.virtual || (match.virtual === chosen.match.virtual && match.cost < chosen.match.cost))
+        chosen = { match, speech };
       if (match.virtual === 0 && match.cost <= PLAUSIBLE_COST) break;
     }
-    return chosen ? bounded(chosen.starts, durationMs) : fallback();
+    if (!chosen) return fallback();
+    const starts = bounded(chosen.match.starts, durationMs);
+    // A pause begins after the turn before it starts and no later than its own turn.
+    const pauseStarts = starts.map((start, i) => (i === 0 ? 0 : Math.min(start, Math.max(starts[i - 1]! + 1, chosen.match.pauseStarts[i]!))));
+    return { starts, pauseStarts, speech: chosen.speech };
   } catch {
     // An unreadable file still gets a transcript: its timing is an estimate either way.
     return fallback();

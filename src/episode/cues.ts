@@ -32,6 +32,12 @@ export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]
       continue;
     }
     const turns = clip.request.body.conversations;
+    // A clip the script's pauses edited knows where its turns start (pauses.ts): its file's times are not the clip's.
+    const known = clip.edit?.turnStartsMs;
+    if (known !== undefined) {
+      list.push(...speechCues(clip, clip.request, known));
+      continue;
+    }
     let starts = aligned.get(clip.path);
     if (starts === undefined) aligned.set(clip.path, (starts = turnStarts(clip.path, turns, clip.durationMs, options)));
     list.push(...speechCues(clip, clip.request, await starts));

@@ -1,12 +1,14 @@
 import type { Speech } from "../ast/nodes.js";
 import { spokenText } from "../ast/speech.js";
+import { readPause } from "../language/pauses.js";
+import type { Span } from "../source/span.js";
 import { PODCAST_PATH } from "../contract/paths.js";
 import { requestKey } from "../contract/request-key.js";
 import type { PodcastRequest } from "../contract/requests.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { advanceCodePoints, codePointLength } from "../source/text.js";
-import type { Origin, PlannedPodcast } from "./plan.js";
+import type { Origin, PlannedPodcast, TurnPause } from "./plan.js";
 import { type LongSentence, splitSpeech } from "./sentences.js";
 import { cutTurns, type RequestLimits } from "./cut-points.js";
 
@@ -25,12 +27,24 @@ export interface LoweredTurn {
   /** The cast label whose speech the turn is: the transcript names it. */
   speaker: string;
   line: number;
+  /** Silence before the turn in the episode, from the pauses written before it (`(beat)`, `(pause 2s)`): not sent. */
+  pauseBeforeMs?: number;
+}
+
+/** Silence written after the last turn of a segment, and where its last pause is: it goes before what comes next. */
+export interface TrailingPause {
+  ms: number;
+  span: Span;
 }
 
 /** The turns of one segment, and the warnings found making them. */
 export interface SegmentTurns {
   turns: LoweredTurn[];
   diagnostics: Diagnostic[];
+  /** Pauses after the segment's last turn; absent when there are none. */
+  trailingPause?: TrailingPause;
+  /** Whether the segment says anything (makes a turn), even when only warnings were wanted. */
+  says: boolean;
 }
 
 /**
@@ -50,42 +64,95 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
   const turns: LoweredTurn[] = [];
   const lengths: number[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const speech of speeches) {
-    if (!wantTurns && surelySaysWithin(speech, limit)) continue;
+  // Pauses written since the last turn: the next turn starts after them, never merged into the turn before.
+  let pending: TrailingPause | undefined;
+  let says = false;
+  const add = (speech: Speech, hasPause: boolean) => {
+    if (!wantTurns && pending === undefined && surelySaysWithin(speech, limit)) {
+      says = true;
+      return;
+    }
     const text = spokenText(speech);
     if (text === "") {
-      diagnostics.push(emptySpeechWarning(speech));
-      continue;
+      // A speech of pauses alone says nothing on purpose.
+      if (!hasPause) diagnostics.push(emptySpeechWarning(speech));
+      return;
     }
     // A speaker without a voice was reported by the checks; skipping it here keeps lowering total.
     const voice = cast.get(speech.speaker.name);
-    if (voice === undefined || voice === "") continue;
+    if (voice === undefined || voice === "") return;
     const speaker = speech.speaker.name;
     const length = codePointLength(text);
 
     const last = turns.length - 1;
     const previous = turns[last];
-    if (previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
+    if (pending === undefined && previous !== undefined && previous.speaker === speaker && lengths[last]! + 1 + length <= limit) {
       previous.text += " " + text;
       lengths[last]! += 1 + length;
-      continue;
+      return;
     }
     // Worked out only for a speech that starts a turn: a merged one's line is not kept.
     const line = speech.span.start.line;
+    const first = turns.length;
     if (length <= limit) {
       // What splitSpeech would give for a speech that fits: itself, as one turn.
       turns.push({ text, voice, speaker, line });
       lengths.push(length);
+    } else {
+      const split = splitSpeech(text, limit);
+      for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
+      for (const chunk of split.chunks) {
+        turns.push({ text: chunk, voice, speaker, line });
+        lengths.push(codePointLength(chunk));
+      }
+    }
+    if (pending !== undefined && turns[first] !== undefined) turns[first].pauseBeforeMs = pending.ms;
+    pending = undefined;
+    says = true;
+  };
+  for (const speech of speeches) {
+    const pieces = pausePieces(speech);
+    if (pieces === undefined) {
+      add(speech, false);
       continue;
     }
-    const split = splitSpeech(text, limit);
-    for (const long of split.longSentences) diagnostics.push(longSentenceWarning(speech, long, limit));
-    for (const chunk of split.chunks) {
-      turns.push({ text: chunk, voice, speaker, line });
-      lengths.push(codePointLength(chunk));
+    for (const piece of pieces) {
+      if (piece.pause !== undefined) pending = { ms: (pending?.ms ?? 0) + piece.pause.ms, span: piece.pause.span };
+      else add(piece.speech, true);
     }
   }
-  return { turns: wantTurns ? turns : [], diagnostics };
+  const out: SegmentTurns = { turns: wantTurns ? turns : [], diagnostics, says };
+  if (pending !== undefined) out.trailingPause = pending;
+  return out;
+}
+
+type PausePiece = { pause: TrailingPause; speech?: undefined } | { pause?: undefined; speech: Speech };
+
+/**
+ * A speech cut at its pauses, in order: the stretches of parts between them (each a speech of the same speaker) and the
+ * pauses. Undefined for a speech without a pause, which is most of them.
+ */
+function pausePieces(speech: Speech): PausePiece[] | undefined {
+  let pieces: PausePiece[] | undefined;
+  let from = 0;
+  const parts = speech.parts;
+  const stretch = (to: number) => {
+    if (to > from)
+      pieces!.push({ speech: { ...speech, span: { start: parts[from]!.span.start, end: parts[to - 1]!.span.end }, parts: parts.slice(from, to) } });
+  };
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.type !== "Parenthetical") continue;
+    const reading = readPause(part.text);
+    if (reading.kind !== "pause") continue;
+    pieces ??= [];
+    stretch(i);
+    pieces.push({ pause: { ms: reading.ms, span: part.span } });
+    from = i + 1;
+  }
+  if (pieces === undefined) return undefined;
+  stretch(parts.length);
+  return pieces;
 }
 
 /**
@@ -122,15 +189,17 @@ export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLi
 function request(turns: readonly LoweredTurn[], from: number, to: number, section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
   const conversations: PodcastRequest["conversations"] = [];
   const speakers: string[] = [];
+  let pauses: TurnPause[] | undefined;
   for (let i = from; i < to; i++) {
     const turn = turns[i]!;
     // Key order text, voice: the body is sent as built.
     conversations.push({ text: turn.text, voice: turn.voice });
     speakers.push(turn.speaker);
+    if (i > from && turn.pauseBeforeMs !== undefined) (pauses ??= []).push({ beforeTurn: i - from, ms: turn.pauseBeforeMs });
   }
   const body = { conversations };
   // Members in the order a plan prints them and the body is sent.
-  return {
+  const planned: PlannedPodcast = {
     key: requestKey("POST", PODCAST_PATH, body),
     kind: "podcast",
     method: "POST",
@@ -139,6 +208,10 @@ function request(turns: readonly LoweredTurn[], from: number, to: number, sectio
     origin: originOf(turns[from]!.line, section, cutBy),
     speakers,
   };
+  const before = turns[from]!.pauseBeforeMs;
+  if (before !== undefined) planned.pauseBeforeMs = before;
+  if (pauses !== undefined) planned.pauses = pauses;
+  return planned;
 }
 
 /**
