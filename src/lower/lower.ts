@@ -1,4 +1,5 @@
 import type { BodyElement, Script, Song, Speech } from "../ast/nodes.js";
+import { directionTagMap } from "../ast/speech.js";
 import { titlePageValue } from "../ast/title-page.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -40,6 +41,7 @@ export class Lowerer {
   private readonly requestLimits: { turnsPerRequest: number; voicesPerRequest: number };
   private readonly titlePageModel: string | undefined;
   private readonly wanted: boolean;
+  private readonly directionTags: ReadonlyMap<string, string>;
   private readonly segmenter = new Segmenter();
   private readonly blocks: Block[] = [];
   private readonly requests: PlannedRequest[] = [];
@@ -58,6 +60,7 @@ export class Lowerer {
     };
     this.titlePageModel = titlePageValue(script, "model");
     this.wanted = options.requests !== false;
+    this.directionTags = directionTagMap(options.config.speech.directionTags ?? {});
   }
 
   element(element: BodyElement): void {
@@ -82,7 +85,7 @@ export class Lowerer {
     const { options, diagnostics } = this;
     for (const block of this.blocks) {
       if (block.kind === "segment") {
-        const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted });
+        const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted, directionTags: this.directionTags });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
         for (const found of lowered.diagnostics) diagnostics.push(found);
         if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section));

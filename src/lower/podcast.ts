@@ -56,8 +56,14 @@ export interface SegmentTurns {
  * parts are no longer than the limit even before white space is collapsed) cannot be warned about, and when only
  * warnings are wanted its text is not even made: for a long script, that is most of lowering.
  */
-export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<string, string>, limit: number, options: { turns?: boolean } = {}): SegmentTurns {
+export function segmentTurns(
+  speeches: readonly Speech[],
+  cast: ReadonlyMap<string, string>,
+  limit: number,
+  options: { turns?: boolean; directionTags?: ReadonlyMap<string, string> } = {},
+): SegmentTurns {
   const wantTurns = options.turns !== false;
+  const tags = options.directionTags !== undefined && options.directionTags.size > 0 ? options.directionTags : undefined;
   // The turns as they are made: a turn's text grows as speeches are merged into it, and its length in code points is
   // kept beside it rather than in it, so that the turns need not be copied without it at the end (a long script's
   // turns are millions of objects).
@@ -68,11 +74,12 @@ export function segmentTurns(speeches: readonly Speech[], cast: ReadonlyMap<stri
   let pending: TrailingPause | undefined;
   let says = false;
   const add = (speech: Speech, hasPause: boolean) => {
-    if (!wantTurns && pending === undefined && surelySaysWithin(speech, limit)) {
+    // Tags put in for parentheticals lengthen the text past what its parts say: no shortcut then.
+    if (!wantTurns && pending === undefined && tags === undefined && surelySaysWithin(speech, limit)) {
       says = true;
       return;
     }
-    const text = spokenText(speech);
+    const text = spokenText(speech, tags);
     if (text === "") {
       // A speech of pauses alone says nothing on purpose.
       if (!hasPause) diagnostics.push(emptySpeechWarning(speech));

@@ -1,4 +1,5 @@
 import { speechDirections } from "../ast/directions.js";
+import { directionTagMap } from "../ast/speech.js";
 import type { BodyElement } from "../ast/nodes.js";
 import type { Config, Pricing } from "../config/schema.js";
 import type { Plan, PlannedPodcast, PlannedRequest } from "../lower/plan.js";
@@ -94,6 +95,8 @@ export interface EpisodeStats {
 export interface DirectionStats {
   /** `(beat)`, `(pause)`, `(pause 2s)`: silence in the episode. */
   pauses: { count: number; ms: number };
+  /** Parentheticals sent as the voices' own tag (speech.directionTags in podc.json). */
+  tagged: number;
   /** Every other parenthetical, in script order: a direction no voice is given. */
   notRendered: { line: number; speaker: string; text: string }[];
 }
@@ -160,20 +163,21 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
     rows,
     totals,
   };
-  const directions = directionStats(body);
+  const directions = directionStats(body, directionTagMap(config.speech.directionTags ?? {}));
   if (directions) stats.directions = directions;
   return stats;
 }
 
-function directionStats(body: readonly BodyElement[]): DirectionStats | undefined {
-  const all = speechDirections(body);
+function directionStats(body: readonly BodyElement[], directionTags: ReadonlyMap<string, string>): DirectionStats | undefined {
+  const all = speechDirections(body, directionTags);
   if (all.length === 0) return undefined;
-  const stats: DirectionStats = { pauses: { count: 0, ms: 0 }, notRendered: [] };
+  const stats: DirectionStats = { pauses: { count: 0, ms: 0 }, tagged: 0, notRendered: [] };
   for (const direction of all) {
     if (direction.rendered === "pause") {
       stats.pauses.count++;
       stats.pauses.ms += direction.ms;
-    } else stats.notRendered.push({ line: direction.parenthetical.span.start.line, speaker: direction.speaker, text: direction.parenthetical.text });
+    } else if (direction.rendered === "tag") stats.tagged++;
+    else stats.notRendered.push({ line: direction.parenthetical.span.start.line, speaker: direction.speaker, text: direction.parenthetical.text });
   }
   return stats;
 }

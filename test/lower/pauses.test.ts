@@ -6,6 +6,9 @@ import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/schema.js";
 import type { PlannedPodcast, PlannedRequest } from "../../src/lower/plan.js";
+import { lineFates } from "../../src/ast/line-fates.js";
+import { directionTagMap } from "../../src/ast/speech.js";
+import { episodeStats } from "../../src/stats/episode-stats.js";
 
 const HEAD = "Title: T\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n";
 
@@ -59,5 +62,34 @@ describe("pauses in the plan", () => {
     expect(codesOf("HOST: Wait (beat) there.\n")).toEqual(["POD0902"]);
     // Other parentheticals are directions: nothing reported, nothing sent.
     expect(codesOf("HOST: (whispering) Wait.\n")).toEqual([]);
+  });
+});
+
+describe("other parentheticals", () => {
+  const SCRIPT = "HOST: (whispering) Come closer.\n(beat)\n(Dryly)\nCloser.\n";
+  const configWith = (directionTags?: Record<string, string>) => ({
+    ...defaultConfig(),
+    speech: { ...defaultConfig().speech, ...(directionTags ? { directionTags } : {}) },
+  });
+
+  it("are not sent by default, and are sent as the voices' own tag where speech.directionTags maps them (keys ignore case)", () => {
+    const plain = analyze(Buffer.from(HEAD + SCRIPT), { file: "t.pod", config: configWith() });
+    expect((plain.plan!.requests[0] as PlannedPodcast).body.conversations.map((t) => t.text)).toEqual(["Come closer.", "Closer."]);
+    const tagged = analyze(Buffer.from(HEAD + SCRIPT), { file: "t.pod", config: configWith({ Whispering: "[whispers]" }) });
+    expect(tagged.diagnostics).toEqual([]);
+    expect((tagged.plan!.requests[0] as PlannedPodcast).body.conversations.map((t) => t.text)).toEqual(["[whispers] Come closer.", "Closer."]);
+  });
+
+  it("have their fate: a pause is silence, a mapped one spoken as its tag, any other not rendered", () => {
+    const analysis = analyze(Buffer.from(HEAD + SCRIPT), { file: "t.pod", config: configWith() });
+    const fates = lineFates(analysis.script, analysis.source.lineCount, (s) => analysis.cast.get(s)?.voice, directionTagMap({ whispering: "[whispers]" }));
+    expect(fates.slice(5, 9)).toEqual([
+      { kind: "spoken", speaker: "HOST", voice: "Ethan", text: "Come closer." },
+      { kind: "pause", ms: 1000, speaker: "HOST" },
+      { kind: "silent", reason: "parenthetical", speaker: "HOST" },
+      { kind: "spoken", speaker: "HOST", voice: "Ethan", text: "Closer." },
+    ]);
+    const stats = episodeStats(analysis.plan!, analysis.script.body, configWith({ whispering: "[whispers]" }));
+    expect(stats.directions).toEqual({ pauses: { count: 1, ms: 1000 }, tagged: 1, notRendered: [{ line: 8, speaker: "HOST", text: "Dryly" }] });
   });
 });
