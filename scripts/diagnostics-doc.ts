@@ -304,6 +304,16 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "HOST: Wait for it (beat) there.\n",
     why: "Inside a line a parenthetical is spoken text. A pause is a parenthetical on its own line or right after the label's colon; the fix puts it on its own line.",
   },
+  POD0904: {
+    text: '{\n  "speech": { "lexicon": { "Nguyen": "nguyen" } }\n}\n',
+    configOnly: true,
+    why: "A lexicon entry maps a written word to what the voice should say; one that says the word as written (in any case) changes nothing.",
+  },
+  POD0905: {
+    text: '{\n  "speech": { "lexicon": { "Siobhan": "Shiv-awn", "Shiv": "Sheev" } }\n}\n',
+    configOnly: true,
+    why: "The text is respelled once, whole words only, longest entry first: a respelling is never respelled again, so one that holds another entry's word is a chain (or a loop) that does not happen.",
+  },
   POD0903: {
     text: CAST + "HOST: That is all.\n(pause 2s)\n",
     why: "A pause goes before what follows it: with nothing after it there is no place for the silence in the episode.",

@@ -11,7 +11,7 @@ export interface CodeInfo {
  * The registry of stable codes. A code is never reused for another meaning.
  * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
  * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed), POD09xx sound in the
- * script (pauses).
+ * script (pauses, pronunciation).
  */
 export const CODES = {
   POD0001: { severity: "error", title: "the file is not valid UTF-8" },
@@ -83,6 +83,8 @@ export const CODES = {
   POD0901: { severity: "error", title: "pause whose length cannot be read" },
   POD0902: { severity: "warning", title: "pause written inside a line of speech" },
   POD0903: { severity: "warning", title: "pause with nothing after it" },
+  POD0904: { severity: "warning", title: "lexicon entry that changes nothing" },
+  POD0905: { severity: "warning", title: "lexicon respelling holds a word the lexicon respells" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

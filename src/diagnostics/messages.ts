@@ -125,6 +125,10 @@ export const MESSAGES = {
   /** `pause`: the parenthetical as written, parentheses included. */
   POD0902: (p: { pause: string }) => `${p.pause} inside a line is spoken as written, not a pause`,
   POD0903: (_: NoData) => "nothing is said or sung after this pause, so it makes no silence",
+  POD0904: (p: { word: string }) => `the lexicon says "${p.word}" as it is written: the entry changes nothing`,
+  /** `other`: the lexicon's word found in the respelling of `word`. */
+  POD0905: (p: { word: string; other: string }) =>
+    `the respelling of "${p.word}" holds "${p.other}", which the lexicon respells too: respellings are not respelled again`,
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

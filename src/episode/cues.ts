@@ -51,7 +51,8 @@ function speechCues(clip: Clip, request: PlannedPodcast, starts: readonly number
   turns.forEach((turn, i) => {
     const startMs = clip.startMs + starts[i]!;
     const endMs = clip.startMs + (starts[i + 1] ?? clip.durationMs);
-    const text = shownText(turn.text);
+    // The words as written: a respelling from the pronunciation lexicon is for the voice only.
+    const text = shownText(request.written?.[i] ?? turn.text);
     if (text === "" || endMs <= startMs) return;
     const cue: Cue = { startMs, endMs, text, kind: "speech" };
     const speaker = request.speakers[i];

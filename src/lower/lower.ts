@@ -5,6 +5,7 @@ import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Plan, PlannedRequest } from "./plan.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { type Lexicon, makeLexicon } from "../language/lexicon.js";
 import { podcastRequests, segmentTurns, type TrailingPause } from "./podcast.js";
 import { songBody, songRequest } from "./song.js";
 
@@ -42,6 +43,7 @@ export class Lowerer {
   private readonly titlePageModel: string | undefined;
   private readonly wanted: boolean;
   private readonly directionTags: ReadonlyMap<string, string>;
+  private readonly lexicon: Lexicon | undefined;
   private readonly segmenter = new Segmenter();
   private readonly blocks: Block[] = [];
   private readonly requests: PlannedRequest[] = [];
@@ -61,6 +63,7 @@ export class Lowerer {
     this.titlePageModel = titlePageValue(script, "model");
     this.wanted = options.requests !== false;
     this.directionTags = directionTagMap(options.config.speech.directionTags ?? {});
+    this.lexicon = options.config.speech.lexicon === undefined ? undefined : makeLexicon(options.config.speech.lexicon);
   }
 
   element(element: BodyElement): void {
@@ -88,7 +91,7 @@ export class Lowerer {
         const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted, directionTags: this.directionTags });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
         for (const found of lowered.diagnostics) diagnostics.push(found);
-        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section));
+        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section, this.lexicon));
         else if (lowered.says) this.pause = undefined;
         if (lowered.trailingPause) this.pause = { ms: (this.pause?.ms ?? 0) + lowered.trailingPause.ms, span: lowered.trailingPause.span };
       } else {

@@ -44,6 +44,11 @@ export interface PlannedPodcast extends PlannedBase {
   speakers: string[];
   /** Pauses between the request's turns, in turn order: put into the mix at the turns' boundaries, not sent. */
   pauses?: TurnPause[];
+  /**
+   * Each turn's text as the script writes it, when the pronunciation lexicon respelled any turn of the body: what the
+   * transcript shows. Not sent, not in the key.
+   */
+  written?: string[];
 }
 export interface PlannedSong extends PlannedBase {
   kind: "song";

@@ -1,5 +1,6 @@
 import type { Speech } from "../ast/nodes.js";
 import { spokenText } from "../ast/speech.js";
+import { type Lexicon, respell } from "../language/lexicon.js";
 import { readPause } from "../language/pauses.js";
 import type { Span } from "../source/span.js";
 import { PODCAST_PATH } from "../contract/paths.js";
@@ -188,19 +189,30 @@ const NOT_WHITE_SPACE = /\S/;
 // origin what ended the one before (a content cut point, or a limit), so the boundaries show in `podc compile`.
 
 /** The podcast requests of one segment's turns, each within both limits (each at least 1). */
-export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined): PlannedPodcast[] {
-  return cutTurns(turns, limits).map((cut) => request(turns, cut.from, cut.to, section, cut.after));
+export function podcastRequests(turns: readonly LoweredTurn[], limits: RequestLimits, section: string | undefined, lexicon?: Lexicon): PlannedPodcast[] {
+  // Cut on the written turns: a lexicon entry changed re-bills the requests holding its word, never moves a cut.
+  return cutTurns(turns, limits).map((cut) => request(turns, cut.from, cut.to, section, cut.after, lexicon));
 }
 
 /** The request of turns[from, to), not empty. */
-function request(turns: readonly LoweredTurn[], from: number, to: number, section: string | undefined, cutBy: Origin["cutBy"]): PlannedPodcast {
+function request(
+  turns: readonly LoweredTurn[],
+  from: number,
+  to: number,
+  section: string | undefined,
+  cutBy: Origin["cutBy"],
+  lexicon: Lexicon | undefined,
+): PlannedPodcast {
   const conversations: PodcastRequest["conversations"] = [];
   const speakers: string[] = [];
   let pauses: TurnPause[] | undefined;
+  let respelled = false;
   for (let i = from; i < to; i++) {
     const turn = turns[i]!;
+    const said = lexicon === undefined ? turn.text : respell(turn.text, lexicon);
+    if (said !== turn.text) respelled = true;
     // Key order text, voice: the body is sent as built.
-    conversations.push({ text: turn.text, voice: turn.voice });
+    conversations.push({ text: said, voice: turn.voice });
     speakers.push(turn.speaker);
     if (i > from && turn.pauseBeforeMs !== undefined) (pauses ??= []).push({ beforeTurn: i - from, ms: turn.pauseBeforeMs });
   }
@@ -218,6 +230,7 @@ function request(turns: readonly LoweredTurn[], from: number, to: number, sectio
   const before = turns[from]!.pauseBeforeMs;
   if (before !== undefined) planned.pauseBeforeMs = before;
   if (pauses !== undefined) planned.pauses = pauses;
+  if (respelled) planned.written = turns.slice(from, to).map((turn) => turn.text);
   return planned;
 }
 
