@@ -114,6 +114,28 @@ export async function alignTurns(audioFile: string, turns: readonly AlignedTurn[
   }
 }
 
+/**
+ * How far under the file's mean level its first and last sound are heard, for trimming its lead-in and tail: louder
+ * than alignment's thresholds, since a pause's written length is measured in the finished episode, where the last
+ * syllable's quiet decay already counts as silence.
+ */
+const EDGE_BELOW_MEAN_DB = 20;
+/** The shortest lead-in or tail worth trimming. */
+const EDGE_MIN_MS = 50;
+
+/** Where the sound of `audioFile` begins and ends, in ms; the whole file when it cannot be read. Never throws. */
+export async function speechBounds(audioFile: string, durationMs: number, ffmpeg: string): Promise<{ startMs: number; endMs: number }> {
+  const whole = { startMs: 0, endMs: Math.max(0, durationMs) };
+  try {
+    const level = await measureLevel(audioFile, ffmpeg);
+    if (!level || !Number.isFinite(level.meanDb)) return whole;
+    const pauses = await readPauses(audioFile, ffmpeg, { noiseDb: level.meanDb - EDGE_BELOW_MEAN_DB, minMs: EDGE_MIN_MS });
+    return interior(pauses, durationMs).speech;
+  } catch {
+    return whole;
+  }
+}
+
 /** The thresholds (dBFS) to try on a file of this level, quietest first. */
 function thresholds(level: Level): number[] {
   const loudest = level.meanDb - LOUDEST_BELOW_MEAN_DB;

@@ -1,5 +1,5 @@
 import type { PlannedRequest } from "../lower/plan.js";
-import { alignTurns, type AlignOptions, type TurnAlignment } from "./align.js";
+import { alignTurns, speechBounds, type AlignOptions, type TurnAlignment } from "./align.js";
 
 /*
  * The script's pauses in the mix. A request is a whole conversation, so a pause written between two of its turns
@@ -50,8 +50,9 @@ export async function withPauses<P extends MeasuredPiece>(pieces: readonly P[], 
       out.push(piece);
       continue;
     }
-    const alignment: TurnAlignment =
+    let alignment: TurnAlignment =
       request.kind === "podcast" ? await alignmentOf(piece) : { starts: [0], pauseStarts: [0], speech: { startMs: 0, endMs: piece.durationMs } };
+    if (trimHead || trimTail) alignment = { ...alignment, speech: await speechBounds(piece.path, piece.durationMs, options.ffmpeg) };
     const edit = editOf(piece.durationMs, alignment, { lead, inner, trimHead, trimTail });
     out.push({ ...piece, durationMs: editedMs(edit.stretches), edit });
   }
