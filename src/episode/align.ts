@@ -71,43 +71,40 @@ export async function turnStarts(audioFile: string, turns: readonly AlignedTurn[
   return (await alignTurns(audioFile, turns, durationMs, options)).starts;
 }
 
-/** Where a request's turns are in its audio: each turn's start, where the pause before it begins, and where speech is. */
+/** Where a request's turns are in its audio: each turn's start, and where the pause before it begins. */
 export interface TurnAlignment {
   /** As turnStarts gives them. */
   starts: number[];
   /** Where the pause before each turn begins (the turn before has ended): at or before its start. The first is 0. */
   pauseStarts: number[];
-  /** From the first sound of the file to its last: the silence outside it is the file's lead-in and tail. */
-  speech: { startMs: number; endMs: number };
 }
 
 /** The alignment of `turns` in `audioFile` (see turnStarts), with the pauses at the boundaries and the file's speech; never throws. */
 export async function alignTurns(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<TurnAlignment> {
-  const whole = { startMs: 0, endMs: Math.max(0, durationMs) };
   const fallback = (): TurnAlignment => {
     const starts = proportionalStarts(turns, durationMs, options.wordsPerMinute);
-    return { starts, pauseStarts: starts, speech: whole };
+    return { starts, pauseStarts: starts };
   };
   if (!(durationMs > 0)) return fallback();
   try {
     const level = await measureLevel(audioFile, options.ffmpeg);
     if (!level || !Number.isFinite(level.meanDb)) return fallback();
     const weights = turns.map((turn) => Math.max(spokenMs(turn.text, options.wordsPerMinute), 60_000 / options.wordsPerMinute));
-    let chosen: { match: PauseMatch; speech: { startMs: number; endMs: number } } | undefined;
+    let chosen: PauseMatch | undefined;
     for (const noiseDb of thresholds(level)) {
       const pauses = await readPauses(audioFile, options.ffmpeg, { noiseDb, minMs: MIN_PAUSE_MS });
       const { inside, speech } = interior(pauses, durationMs);
       const match = matchPauses(inside, weights, speech);
       if (match.starts.length !== turns.length) continue;
-      if (!chosen || match.virtual < chosen.match.virtual || (match.virtual === chosen.match.virtual && match.cost < chosen.match.cost))
-        chosen = { match, speech };
+      if (!chosen || match.virtual < chosen.virtual || (match.virtual === chosen.virtual && match.cost < chosen.cost)) chosen = match;
       if (match.virtual === 0 && match.cost <= PLAUSIBLE_COST) break;
     }
     if (!chosen) return fallback();
-    const starts = bounded(chosen.match.starts, durationMs);
+    const starts = bounded(chosen.starts, durationMs);
     // A pause begins after the turn before it starts and no later than its own turn.
-    const pauseStarts = starts.map((start, i) => (i === 0 ? 0 : Math.min(start, Math.max(starts[i - 1]! + 1, chosen.match.pauseStarts[i]!))));
-    return { starts, pauseStarts, speech: chosen.speech };
+    const pauses = chosen.pauseStarts;
+    const pauseStarts = starts.map((start, i) => (i === 0 ? 0 : Math.min(start, Math.max(starts[i - 1]! + 1, pauses[i]!))));
+    return { starts, pauseStarts };
   } catch {
     // An unreadable file still gets a transcript: its timing is an estimate either way.
     return fallback();

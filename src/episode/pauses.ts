@@ -50,24 +50,25 @@ export async function withPauses<P extends MeasuredPiece>(pieces: readonly P[], 
       out.push(piece);
       continue;
     }
-    let alignment: TurnAlignment =
-      request.kind === "podcast" ? await alignmentOf(piece) : { starts: [0], pauseStarts: [0], speech: { startMs: 0, endMs: piece.durationMs } };
-    if (trimHead || trimTail) alignment = { ...alignment, speech: await speechBounds(piece.path, piece.durationMs, options.ffmpeg) };
-    const edit = editOf(piece.durationMs, alignment, { lead, inner, trimHead, trimTail });
+    const alignment: TurnAlignment = request.kind === "podcast" ? await alignmentOf(piece) : { starts: [0], pauseStarts: [0] };
+    const whole = { startMs: 0, endMs: piece.durationMs };
+    const speech = trimHead || trimTail ? await speechBounds(piece.path, piece.durationMs, options.ffmpeg) : whole;
+    const edit = editOf(piece.durationMs, alignment, speech, { lead, inner, trimHead, trimTail });
     out.push({ ...piece, durationMs: editedMs(edit.stretches), edit });
   }
   return out;
 }
 
-/** The edit of a file of `durationMs` aligned as `alignment`. */
+/** The edit of a file of `durationMs` aligned as `alignment`, its sound between `speech`'s bounds. */
 function editOf(
   durationMs: number,
   alignment: TurnAlignment,
+  speech: { startMs: number; endMs: number },
   wanted: { lead: number; inner: readonly { beforeTurn: number; ms: number }[]; trimHead: boolean; trimTail: boolean },
 ): ClipEdit {
   const stretches: Stretch[] = [];
   if (wanted.lead > 0) stretches.push({ silenceMs: wanted.lead });
-  let cursor = wanted.trimHead ? clamp(alignment.speech.startMs, 0, durationMs) : 0;
+  let cursor = wanted.trimHead ? clamp(speech.startMs, 0, durationMs) : 0;
   for (const pause of wanted.inner) {
     const end = clamp(alignment.pauseStarts[pause.beforeTurn] ?? cursor, cursor, durationMs);
     const next = clamp(alignment.starts[pause.beforeTurn] ?? end, end, durationMs);
@@ -75,7 +76,7 @@ function editOf(
     stretches.push({ silenceMs: pause.ms });
     cursor = next;
   }
-  const last = wanted.trimTail ? clamp(alignment.speech.endMs, cursor, durationMs) : durationMs;
+  const last = wanted.trimTail ? clamp(speech.endMs, cursor, durationMs) : durationMs;
   if (last > cursor) stretches.push({ fromMs: cursor, toMs: last });
   const edit: ClipEdit = { stretches };
   if (alignment.starts.length > 1) edit.turnStartsMs = alignment.starts.map((start, i) => (i === 0 ? 0 : placed(start, stretches)));
@@ -98,7 +99,7 @@ function placed(ms: number, stretches: readonly Stretch[]): number {
 }
 
 /** How long the stretches last together. */
-export function editedMs(stretches: readonly Stretch[]): number {
+function editedMs(stretches: readonly Stretch[]): number {
   return stretches.reduce((sum, s) => sum + ("silenceMs" in s ? s.silenceMs : s.toMs - s.fromMs), 0);
 }
 

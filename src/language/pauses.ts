@@ -3,9 +3,9 @@
 // voice for it. Every other parenthetical stays a direction for the reader, not rendered.
 
 /** A beat: the short pause of screenplays, about a second. */
-export const BEAT_MS = 1000;
+const BEAT_MS = 1000;
 /** A pause without a length. */
-export const PAUSE_MS = 2000;
+const PAUSE_MS = 2000;
 /** The longest pause a script may write; longer silence is no pause but a gap in the episode. */
 export const MAX_PAUSE_MS = 60_000;
 /** The shortest: less is inaudible next to the voices' own pauses. */
