@@ -6,6 +6,7 @@ import { titlePageValue } from "../ast/title-page.js";
 import type { Span } from "../source/span.js";
 import { codePointLength } from "../source/text.js";
 import { directionHover } from "./direction-hover.js";
+import { lexiconHover } from "./lexicon-hover.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 
@@ -55,8 +56,8 @@ function hoverAt(state: ScriptState, position: Position, m: Markup): Hover | nul
       return hover(state, element.speaker.span, m, speakerText(state, element.speaker.name, m));
     }
     if (element.type === "Speech" && touches(element.span, offset)) {
-      const direction = directionHover(element, offset, state.loaded.config, m);
-      if (direction) return hover(state, direction.span, m, direction.text);
+      const found = directionHover(element, offset, state.loaded.config, m) ?? lexiconHover(element, offset, state.analysis.source, state.loaded.config, m);
+      if (found) return hover(state, found.span, m, found.text);
     }
     if (element.type !== "Song" || !touches(element.span, offset)) continue;
     if (line === element.span.start.line) return hover(state, element.title.span, m, songText(state, element, m));

@@ -1,4 +1,7 @@
-/* Hover on a parenthetical says what becomes of it: a pause is silence in the episode, a mapped one a voice's tag, any other not rendered. */
+/*
+ * Hover on a parenthetical says what becomes of it (a pause is silence in the episode, a mapped one a voice's tag, any
+ * other not rendered), and on a word the pronunciation lexicon respells, what the voice is sent.
+ */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +19,7 @@ const SCRIPT = [
   "HOST: (laughing) Hello.", // 5
   "(pause 1.5s)", //            6
   "GUEST: (whispering) Hi.", // 7
+  "HOST: Dr NGUYEN is here.", // 8
   "",
 ].join("\n");
 
@@ -24,7 +28,7 @@ let dir: string;
 let uri: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "podc-lsp-directions-"));
-  writeFileSync(join(dir, "podc.json"), JSON.stringify({ speech: { directionTags: { whispering: "[whispers]" } } }, null, 2));
+  writeFileSync(join(dir, "podc.json"), JSON.stringify({ speech: { directionTags: { whispering: "[whispers]" }, lexicon: { Nguyen: "Win" } } }, null, 2));
   uri = pathToFileURL(join(dir, "ep.pod")).href;
   client = await startClient(pathToFileURL(dir).href);
   expect((await client.open(uri, SCRIPT)).diagnostics).toEqual([]);
@@ -47,4 +51,9 @@ it("a parenthetical podc.json maps is sent as the voices' tag; any other is not 
   expect(await hover(5, 9)).toBe(
     "`(laughing)` is a direction for the reader: **not rendered**, no voice is given it. If your voices act on a tag for it, map it in podc.json (`speech.directionTags`).",
   );
+});
+
+it("a word the lexicon respells shows what the voice is sent", async () => {
+  expect(await hover(8, 12)).toBe("`NGUYEN` is sent to the voice as `Win` (`speech.lexicon` in podc.json); the transcript and the page keep `NGUYEN`.");
+  expect(await hover(8, 20)).toBeUndefined();
 });
