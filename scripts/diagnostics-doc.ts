@@ -300,6 +300,28 @@ export const EXAMPLES: Record<Code, Example> = {
     publish: "record",
     why: "podcast.lock.json keeps each published episode's guid, which apps know it by; two episodes with one guid, or a record that cannot be read, stop the publish rather than change what apps have.",
   },
+  POD0901: {
+    text: CAST + "HOST: Wait for it.\n(pause 3)\nThere.\n",
+    why: "A pause (`(beat)`, `(pause)`, `(pause 2s)`) is silence in the episode. A length without its unit, or out of 0.1 to 60 seconds, is never guessed: the script does not build until the length reads.",
+  },
+  POD0902: {
+    text: CAST + "HOST: Wait for it (beat) there.\n",
+    why: "Inside a line a parenthetical is spoken text. A pause is a parenthetical on its own line or right after the label's colon; the fix puts it on its own line.",
+  },
+  POD0904: {
+    text: '{\n  "speech": { "lexicon": { "Nguyen": "nguyen" } }\n}\n',
+    configOnly: true,
+    why: "A lexicon entry maps a written word to what the voice should say; one that says the word as written (in any case) changes nothing.",
+  },
+  POD0905: {
+    text: '{\n  "speech": { "lexicon": { "Siobhan": "Shiv-awn", "Shiv": "Sheev" } }\n}\n',
+    configOnly: true,
+    why: "The text is respelled once, whole words only, longest entry first: a respelling is never respelled again, so one that holds another entry's word is a chain (or a loop) that does not happen.",
+  },
+  POD0903: {
+    text: CAST + "HOST: That is all.\n(pause 2s)\n",
+    why: "A pause goes before what follows it: with nothing after it there is no place for the silence in the episode.",
+  },
 };
 
 /** Runs an example of podc publish's checks. */
@@ -389,6 +411,7 @@ const COMING_FROM_FOUNTAIN = [
   "| `# heading` or `! direction` right under a speech | POD0118: it ends the speech and is not spoken |",
   "| `*emphasis*`, `_underline_` | nothing: the marks are not spoken |",
   "| `[laugh]` inside a speech | POD0603, unless `speech.inlineTags` lists it |",
+  "| `(beat)`, `(pause 2s)` in a speech | nothing: silence in the episode (POD0901 when its length cannot be read) |",
   "| `Cast:` entries typed flush left | POD0122 at each entry, which still counts |",
   "| a file saved as UTF-16 | POD0008, once |",
   "| a Final Draft file that is not well-formed | POD0130 at its line (`podc import`) |",

@@ -25,7 +25,10 @@ export const requests: Row = {
       ...readdirSync(join(context.root, "test", "fixtures", "real"))
         .filter((f) => f.endsWith(".fountain"))
         .map((f) => join("test", "fixtures", "real", f)),
-      ...readdirSync(join(context.root, "examples")).map((f) => join("examples", f)),
+      // The scripts at the top of examples/ (an example with its own podc.json sits in a folder of its own).
+      ...readdirSync(join(context.root, "examples"))
+        .filter((f) => f.endsWith(".pod"))
+        .map((f) => join("examples", f)),
     ].sort();
     const inputs = {
       "two-host": [planOf(generate("dialogue", 64 * 1024), "two-host.pod")],

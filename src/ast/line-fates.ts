@@ -1,4 +1,5 @@
 import { withoutEmphasis } from "./emphasis.js";
+import { readPause } from "../language/pauses.js";
 import type { Span } from "../source/span.js";
 import type { Script } from "./nodes.js";
 import { markerLine } from "./song.js";
@@ -29,14 +30,22 @@ export type LineFate =
   | { kind: "spoken"; speaker: string; voice: string; text: string }
   | { kind: "sung"; song: string; text: string }
   | { kind: "tag"; song: string; text: string }
+  /** A `(beat)` or `(pause 2s)`: silence of `ms` in the episode, nothing sent. */
+  | { kind: "pause"; ms: number; speaker: string }
   | { kind: "silent"; reason: SilentReason; speaker?: string };
 
 /**
  * The fate of every line (index 0 is line 1) of a script with `lineCount` lines. `voiceOf` gives a speaker's voice, or
  * undefined when none is cast: such a speech is not sent (the checks report it). A line holds one fate: where a line
- * holds several things (`HOST: (dryly) Hello`), what is sent wins.
+ * holds several things (`HOST: (dryly) Hello`), what is sent wins. A pause is silence in the episode; a parenthetical
+ * that `directionTags` (as spokenText takes them) names is spoken as its tag.
  */
-export function lineFates(script: Script, lineCount: number, voiceOf: (speaker: string) => string | undefined): LineFate[] {
+export function lineFates(
+  script: Script,
+  lineCount: number,
+  voiceOf: (speaker: string) => string | undefined,
+  directionTags?: ReadonlyMap<string, string>,
+): LineFate[] {
   const fates: LineFate[] = Array.from({ length: lineCount }, () => ({ kind: "silent", reason: "blank" }));
   const silent = (span: Span, reason: SilentReason, only = false) => {
     for (let line = span.start.line; line <= span.end.line && line <= lineCount; line++) {
@@ -73,7 +82,13 @@ export function lineFates(script: Script, lineCount: number, voiceOf: (speaker: 
         set(element.speaker.span, { kind: "silent", reason: "label", speaker });
         for (const part of element.parts) {
           if (part.type === "Note") silent(part.span, "note", true);
-          else if (part.type === "Parenthetical") set(part.span, { kind: "silent", reason: "parenthetical", speaker });
+          else if (part.type === "Parenthetical") {
+            const pause = readPause(part.text);
+            const tag = directionTags?.get(part.text.toLowerCase());
+            if (pause.kind === "pause") set(part.span, { kind: "pause", ms: pause.ms, speaker });
+            else if (tag !== undefined && voice !== undefined) set(part.span, { kind: "spoken", speaker, voice, text: tag });
+            else set(part.span, { kind: "silent", reason: "parenthetical", speaker });
+          }
         }
         for (const part of element.parts) {
           if (part.type !== "Spoken") continue;

@@ -15,12 +15,14 @@ export interface PerformedLine {
   line: number;
   /** The line as written. */
   text: string;
-  /** spoken by a voice, sung, sent to the music service as a tag, or silent (not sent). */
-  fate: "spoken" | "sung" | "tag" | "silent";
+  /** spoken by a voice, sung, sent to the music service as a tag, a pause (silence in the episode), or silent (not sent). */
+  fate: "spoken" | "sung" | "tag" | "pause" | "silent";
   /** What `podc show` prints beside the line: `HOST (Ethan)`, `sung: Theme`, `not sent: note`, or "" for a blank line. */
   label: string;
   /** spoken, and a silent label, parenthetical or uncast speech: whose line it is. */
   speaker?: string;
+  /** pause: how long the silence is, in ms. */
+  pauseMs?: number;
   /** spoken: the voice that reads it. */
   voice?: string;
   /** sung and tag: the song's title. */
@@ -38,9 +40,18 @@ export interface PerformedScript {
   lines: PerformedLine[];
 }
 
-/** Every line of `script` (read from `source`) with its fate; `voiceOf` gives a cast speaker's voice (see lineFates). */
-export function performedScript(file: string, script: Script, source: SourceText, voiceOf: (speaker: string) => string | undefined): PerformedScript {
-  const fates = lineFates(script, source.lineCount, voiceOf);
+/**
+ * Every line of `script` (read from `source`) with its fate; `voiceOf` gives a cast speaker's voice and `directionTags`
+ * the parentheticals spoken as the voices' own tags (see lineFates).
+ */
+export function performedScript(
+  file: string,
+  script: Script,
+  source: SourceText,
+  voiceOf: (speaker: string) => string | undefined,
+  directionTags?: ReadonlyMap<string, string>,
+): PerformedScript {
+  const fates = lineFates(script, source.lineCount, voiceOf, directionTags);
   const lines = fates.map((fate, index): PerformedLine => {
     const line = index + 1;
     const text = source.lineText(line);
@@ -51,6 +62,8 @@ export function performedScript(file: string, script: Script, source: SourceText
         return { line, text, fate: "sung", label: `sung: ${fate.song}`, song: fate.song, sent: fate.text };
       case "tag":
         return { line, text, fate: "tag", label: `song tag: ${fate.song}`, song: fate.song, sent: fate.text };
+      case "pause":
+        return { line, text, fate: "pause", label: `pause ${seconds(fate.ms)}`, speaker: fate.speaker, pauseMs: fate.ms };
       case "silent":
         return {
           line,
@@ -65,6 +78,11 @@ export function performedScript(file: string, script: Script, source: SourceText
   // The empty "line" after a final line break is not a line the writer wrote.
   if (lines.length > 1 && lines.at(-1)!.text === "") lines.pop();
   return { file, lines };
+}
+
+/** 2000 → "2s", 1500 → "1.5s", 100 → "0.1s". */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
 function silentLabel(reason: SilentReason, speaker: string | undefined): string {

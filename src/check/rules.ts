@@ -5,6 +5,7 @@ import { knownSpeaker } from "./rules/known-speaker.js";
 import { knownVoice } from "./rules/known-voice.js";
 import { labelInNote } from "./rules/label-in-note.js";
 import { modelAllowed } from "./rules/model-allowed.js";
+import { pauses } from "./rules/pauses.js";
 import { reservedLabel } from "./rules/reserved-label.js";
 import { spokenSymbols } from "./rules/spoken-symbols.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
@@ -24,6 +25,7 @@ export const RULES: readonly Rule[] = [
   castScreenplay,
   knownSpeaker,
   inlineTags,
+  pauses,
   spokenSymbols,
   songHeaders,
   songHasStyle,

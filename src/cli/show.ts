@@ -1,3 +1,4 @@
+import { directionTagMap } from "../ast/speech.js";
 import { performedScript, SHOW_VERSION, type PerformedLine, type PerformedScript } from "../ast/performed-script.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { displayPath } from "../files/display-path.js";
@@ -49,7 +50,8 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
       continue;
     }
     const { analysis } = read;
-    shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice));
+    const tags = directionTagMap(loaded.config.speech.directionTags ?? {});
+    shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice, tags));
     if (hasErrors(analysis.diagnostics)) {
       withErrors.push(name);
       if (code === EXIT.ok) code = EXIT.failed;
@@ -97,6 +99,7 @@ async function painter(): Promise<Painter> {
     }
     if (line.fate === "sung") return { fate: (s) => c.bold(c.magenta(s)), text: c.magenta, number };
     if (line.fate === "tag") return { fate: c.magenta, text: (s) => c.dim(c.magenta(s)), number };
+    if (line.fate === "pause") return { fate: c.yellow, text: c.dim, number };
     if (line.reason === "error" || line.reason === "unknown speaker") return { fate: (s) => c.bold(c.red(s)), text: c.red, number };
     return { fate: c.dim, text: c.dim, number };
   };

@@ -3,6 +3,7 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNo
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { nearest } from "../diagnostics/suggest.js";
+import { makeLexicon } from "../language/lexicon.js";
 import { RESERVED_LABELS } from "../language/song-block.js";
 import { SourceText } from "../source/source-text.js";
 import { defaultConfig } from "./defaults.js";
@@ -139,6 +140,7 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
       );
     }
   }
+  diagnostics.push(...lexiconProblems(config.speech.lexicon ?? {}, tree, source, file));
   if (config.models && !config.models.includes(config.model)) {
     const value = findNodeAtLocation(tree, ["model"]);
     diagnostics.push(
@@ -152,6 +154,30 @@ function meaning(config: Config, tree: JsonNode, source: SourceText, file: strin
         },
       ),
     );
+  }
+  return diagnostics;
+}
+
+/**
+ * Lexicon entries that cannot do what their writer meant: one whose respelling is its word (in any case) changes
+ * nothing; one whose respelling holds a word of the lexicon (its own included) reads like a chain or a loop, but
+ * respellings are never respelled again. Both are located at the entry's respelling.
+ */
+function lexiconProblems(lexicon: Readonly<Record<string, string>>, tree: JsonNode, source: SourceText, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const all = makeLexicon(lexicon);
+  for (const [word, said] of Object.entries(lexicon)) {
+    const value = findNodeAtLocation(tree, ["speech", "lexicon", word]);
+    const at = value ? source.span(value.offset, value.offset + value.length) : source.span(0, 0);
+    if (said.trim().toLowerCase() === word.trim().toLowerCase()) {
+      diagnostics.push(diagnostic("POD0904", at, { word }, { file, help: "write how the voice should say it, or remove the entry" }));
+      continue;
+    }
+    const other = all.pattern === undefined ? undefined : new RegExp(all.pattern.source, "iu").exec(said)?.[0];
+    if (other !== undefined) {
+      const help = `the respelling is sent as written here, not respelled again by the entry for "${other}": write it as the voice should say it`;
+      diagnostics.push(diagnostic("POD0905", at, { word, other }, { file, help }));
+    }
   }
   return diagnostics;
 }

@@ -72,6 +72,18 @@ const SpeechSettingsSchema = z
       .describe(
         'Inline tags the voices support, such as "laugh" for [laugh] or "break" for <break time="1s"/>; any other tag in a speech is sent as written with a warning that the voice may read it aloud.',
       ),
+    directionTags: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .describe(
+        'Parentheticals the voices act on, each with the tag sent in its place: {"whispering": "[whispers]"} sends [whispers] where the script has (whispering). Keys ignore case. Off by default: every parenthetical but a pause is a direction for the reader, not rendered.',
+      ),
+    lexicon: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .describe(
+        'Pronunciation: a written word (or words) → what the voice should say, {"Nguyen": "Win"}. Whole words, any case; only the text sent to a voice is respelled, the transcript and the page keep the word as written.',
+      ),
     wordsPerMinute: z
       .number()
       .positive()

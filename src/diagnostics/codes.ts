@@ -10,7 +10,8 @@ export interface CodeInfo {
 /**
  * The registry of stable codes. A code is never reused for another meaning.
  * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
- * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed).
+ * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed), POD09xx sound in the
+ * script (pauses, pronunciation).
  */
 export const CODES = {
   POD0001: { severity: "error", title: "the file is not valid UTF-8" },
@@ -80,6 +81,11 @@ export const CODES = {
   POD0810: { severity: "error", title: "episode not built, or changed since its build" },
   POD0811: { severity: "error", title: "episode date is not a date" },
   POD0812: { severity: "error", title: "publish record is not valid" },
+  POD0901: { severity: "error", title: "pause whose length cannot be read" },
+  POD0902: { severity: "warning", title: "pause written inside a line of speech" },
+  POD0903: { severity: "warning", title: "pause with nothing after it" },
+  POD0904: { severity: "warning", title: "lexicon entry that changes nothing" },
+  POD0905: { severity: "warning", title: "lexicon respelling holds a word the lexicon respells" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

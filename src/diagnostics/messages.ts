@@ -121,6 +121,15 @@ export const MESSAGES = {
   POD0810: (p: { problem: string }) => p.problem,
   POD0811: (p: { date: string }) => `Date "${p.date}" is not a date (YYYY-MM-DD)`,
   POD0812: (p: { problem: string }) => `podcast.lock.json is not a valid publish record: ${p.problem}`,
+  /** `length`: what follows `pause`, as written. */
+  POD0901: (p: { length: string }) => `"${p.length}" is no pause length podc can read: the pause is not put into the episode`,
+  /** `pause`: the parenthetical as written, parentheses included. */
+  POD0902: (p: { pause: string }) => `${p.pause} inside a line is spoken as written, not a pause`,
+  POD0903: (_: NoData) => "nothing is said or sung after this pause, so it makes no silence",
+  POD0904: (p: { word: string }) => `the lexicon says "${p.word}" as it is written: the entry changes nothing`,
+  /** `other`: the lexicon's word found in the respelling of `word`. */
+  POD0905: (p: { word: string; other: string }) =>
+    `the respelling of "${p.word}" holds "${p.other}", which the lexicon respells too: respellings are not respelled again`,
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

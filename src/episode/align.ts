@@ -67,8 +67,24 @@ export interface AlignOptions {
  * within `durationMs`; never throws.
  */
 export async function turnStarts(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<number[]> {
-  const fallback = () => proportionalStarts(turns, durationMs, options.wordsPerMinute);
   if (turns.length <= 1) return turns.map(() => 0);
+  return (await alignTurns(audioFile, turns, durationMs, options)).starts;
+}
+
+/** Where a request's turns are in its audio: each turn's start, and where the pause before it begins. */
+export interface TurnAlignment {
+  /** As turnStarts gives them. */
+  starts: number[];
+  /** Where the pause before each turn begins (the turn before has ended): at or before its start. The first is 0. */
+  pauseStarts: number[];
+}
+
+/** The alignment of `turns` in `audioFile` (see turnStarts), with the pauses at the boundaries and the file's speech; never throws. */
+export async function alignTurns(audioFile: string, turns: readonly AlignedTurn[], durationMs: number, options: AlignOptions): Promise<TurnAlignment> {
+  const fallback = (): TurnAlignment => {
+    const starts = proportionalStarts(turns, durationMs, options.wordsPerMinute);
+    return { starts, pauseStarts: starts };
+  };
   if (!(durationMs > 0)) return fallback();
   try {
     const level = await measureLevel(audioFile, options.ffmpeg);
@@ -83,10 +99,37 @@ export async function turnStarts(audioFile: string, turns: readonly AlignedTurn[
       if (!chosen || match.virtual < chosen.virtual || (match.virtual === chosen.virtual && match.cost < chosen.cost)) chosen = match;
       if (match.virtual === 0 && match.cost <= PLAUSIBLE_COST) break;
     }
-    return chosen ? bounded(chosen.starts, durationMs) : fallback();
+    if (!chosen) return fallback();
+    const starts = bounded(chosen.starts, durationMs);
+    // A pause begins after the turn before it starts and no later than its own turn.
+    const pauses = chosen.pauseStarts;
+    const pauseStarts = starts.map((start, i) => (i === 0 ? 0 : Math.min(start, Math.max(starts[i - 1]! + 1, pauses[i]!))));
+    return { starts, pauseStarts };
   } catch {
     // An unreadable file still gets a transcript: its timing is an estimate either way.
     return fallback();
+  }
+}
+
+/**
+ * How far under the file's mean level its first and last sound are heard, for trimming its lead-in and tail: louder
+ * than alignment's thresholds, since a pause's written length is measured in the finished episode, where the last
+ * syllable's quiet decay already counts as silence.
+ */
+const EDGE_BELOW_MEAN_DB = 20;
+/** The shortest lead-in or tail worth trimming. */
+const EDGE_MIN_MS = 50;
+
+/** Where the sound of `audioFile` begins and ends, in ms; the whole file when it cannot be read. Never throws. */
+export async function speechBounds(audioFile: string, durationMs: number, ffmpeg: string): Promise<{ startMs: number; endMs: number }> {
+  const whole = { startMs: 0, endMs: Math.max(0, durationMs) };
+  try {
+    const level = await measureLevel(audioFile, ffmpeg);
+    if (!level || !Number.isFinite(level.meanDb)) return whole;
+    const pauses = await readPauses(audioFile, ffmpeg, { noiseDb: level.meanDb - EDGE_BELOW_MEAN_DB, minMs: EDGE_MIN_MS });
+    return interior(pauses, durationMs).speech;
+  } catch {
+    return whole;
   }
 }
 

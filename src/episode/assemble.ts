@@ -1,6 +1,7 @@
 import type { BuildSettings } from "../config/schema.js";
 import { BuildError } from "./build-error.js";
 import { FfmpegError, runFfmpeg } from "./ffmpeg.js";
+import { editFilters } from "./pauses.js";
 import type { Timeline } from "./timeline.js";
 
 /*
@@ -143,12 +144,20 @@ function mixGraph(line: Timeline, files: readonly string[]): string {
     uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : [],
   );
   const taken = files.map(() => 0);
+  const edits: string[] = [];
   const chains = line.clips.map((clip, i) => {
     const f = files.indexOf(clip.path);
-    const source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
+    let source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
+    const format = [`aresample=${MIX_RATE}`, "aformat=sample_fmts=fltp:channel_layouts=stereo"];
+    // The script's pauses: the file's parts and the silences between them (pauses.ts), joined before the clip's own steps.
+    if (clip.edit) {
+      edits.push(`${source}${format.join(",")}[e${i}]`, ...editFilters(`[e${i}]`, clip.edit, MIX_RATE, `d${i}`));
+      source = `[d${i}]`;
+    }
     const samples = Math.round(clip.durationMs * perMs);
-    const steps = [`aresample=${MIX_RATE}`, "aformat=sample_fmts=fltp:channel_layouts=stereo", `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
-    if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=0:ns=${Math.round(clip.fadeInMs * perMs)}`);
+    const steps = [...format, `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
+    const lead = clip.edit?.stretches[0] !== undefined && "silenceMs" in clip.edit.stretches[0] ? clip.edit.stretches[0].silenceMs : 0;
+    if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=${Math.round(lead * perMs)}:ns=${Math.round(clip.fadeInMs * perMs)}`);
     if (clip.fadeOutMs > 0) {
       const length = Math.round(clip.fadeOutMs * perMs);
       steps.push(`afade=t=out:ss=${samples - length}:ns=${length}`);
@@ -158,7 +167,7 @@ function mixGraph(line: Timeline, files: readonly string[]): string {
     return `${source}${steps.join(",")}[c${i}]`;
   });
   const all = line.clips.map((_, i) => `[c${i}]`).join("");
-  return `${[...splits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
+  return `${[...splits, ...edits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
 }
 
 async function ffmpegStep(ffmpeg: string, args: string[], doing: string, signal: AbortSignal | undefined): Promise<string> {

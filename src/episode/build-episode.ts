@@ -13,6 +13,7 @@ import type { EpisodeTags } from "./episode-tags.js";
 import { FFMPEG_INSTALL_HINT } from "./ffmpeg.js";
 import { ffmetadata } from "./ffmetadata.js";
 import { mediaDurationMs } from "./media-duration.js";
+import { withPauses } from "./pauses.js";
 import { previewPage, type PreviewEpisode } from "./preview-page.js";
 import { timeline, type Timeline } from "./timeline.js";
 import { srt, transcriptJson, webVtt } from "./transcripts.js";
@@ -75,13 +76,10 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
     const files = before.files.map((file) => join(outDir, file.path));
     return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true };
   }
-  const line = timeline(await withDurations(pieces, build), build.settings);
+  const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
+  const line = timeline(await withPauses(await withDurations(pieces, build), alignOptions), build.settings);
   const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
-  const cueList = await cues(
-    line,
-    { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg },
-    (path) => pieces.find((p) => p.path === path)?.lyricsSections,
-  );
+  const cueList = await cues(line, alignOptions, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
 
   const formats = [...new Set(build.settings.formats)];
   const outputs = formats.map((format) => ({ format, final: join(build.outDir, `${build.name}.${format}`), path: "" }));

@@ -36,6 +36,12 @@ export async function cues(line: Timeline, options: AlignOptions, lyricsSections
       continue;
     }
     const turns = clip.request.body.conversations;
+    // A clip the script's pauses edited knows where its turns start (pauses.ts): its file's times are not the clip's.
+    const known = clip.edit?.turnStartsMs;
+    if (known !== undefined) {
+      list.push(...speechCues(clip, clip.request, known));
+      continue;
+    }
     let starts = aligned.get(clip.path);
     if (starts === undefined) aligned.set(clip.path, (starts = turnStarts(clip.path, turns, clip.durationMs, options)));
     list.push(...speechCues(clip, clip.request, await starts));
@@ -49,7 +55,8 @@ function speechCues(clip: Clip, request: PlannedPodcast, starts: readonly number
   turns.forEach((turn, i) => {
     const startMs = clip.startMs + starts[i]!;
     const endMs = clip.startMs + (starts[i + 1] ?? clip.durationMs);
-    const text = shownText(turn.text);
+    // The words as written: a respelling from the pronunciation lexicon is for the voice only.
+    const text = shownText(request.written?.[i] ?? turn.text);
     if (text === "" || endMs <= startMs) return;
     const cue: Cue = { startMs, endMs, text, kind: "speech" };
     const speaker = request.speakers[i];

@@ -30,6 +30,11 @@ const MIN_TURN_MS = 40;
 export interface PauseMatch {
   /** Each turn's start in ms from the file's start; the first is 0. */
   starts: number[];
+  /**
+   * Where the pause before each turn begins (the turn before it has ended), in ms; the same as its start where a
+   * boundary had no pause to take. The first is 0.
+   */
+  pauseStarts: number[];
   /** Mean cost per turn: lower is a more plausible match. */
   cost: number;
   /** How many boundaries fell back to their proportional place. */
@@ -49,7 +54,7 @@ interface Candidate {
  */
 export function matchPauses(pauses: readonly Pause[], weights: readonly number[], speech: { startMs: number; endMs: number }): PauseMatch {
   const n = weights.length;
-  if (n <= 1) return { starts: [0], cost: 0, virtual: 0 };
+  if (n <= 1) return { starts: [0], pauseStarts: [0], cost: 0, virtual: 0 };
   const span = Math.max(1, speech.endMs - speech.startMs);
   const total = weights.reduce((sum, w) => sum + w, 0);
   const longest = pauses.map((p) => p.endMs - p.startMs).sort((a, b) => b - a);
@@ -106,14 +111,16 @@ export function matchPauses(pauses: readonly Pause[], weights: readonly number[]
   }
 
   const last = best[n]![0]!;
-  if (last === Number.POSITIVE_INFINITY) return { starts: [], cost: Number.POSITIVE_INFINITY, virtual: n - 1 };
+  if (last === Number.POSITIVE_INFINITY) return { starts: [], pauseStarts: [], cost: Number.POSITIVE_INFINITY, virtual: n - 1 };
   const starts = new Array<number>(n).fill(0);
+  const pauseStarts = new Array<number>(n).fill(0);
   let virtual = 0;
   for (let k = n, c = 0; k > 1; k--) {
     c = from[k]![c]!;
     const chosen = candidates[k - 1]![c]!;
     starts[k - 1] = Math.round(chosen.endMs);
+    pauseStarts[k - 1] = Math.round(chosen.startMs);
     if (chosen.virtual) virtual++;
   }
-  return { starts, cost: last / n, virtual };
+  return { starts, pauseStarts, cost: last / n, virtual };
 }

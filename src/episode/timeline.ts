@@ -1,5 +1,6 @@
 import type { BuildSettings } from "../config/schema.js";
 import type { PlannedRequest } from "../lower/plan.js";
+import type { ClipEdit } from "./pauses.js";
 
 /*
  * The episode laid out in time: each piece of audio in script order, where it starts, how long it lasts, the silence
@@ -18,6 +19,8 @@ export interface Clip {
   gapAfterMs: number;
   fadeInMs: number;
   fadeOutMs: number;
+  /** How the file is played when the script's pauses change it (pauses.ts); absent: as it is. */
+  edit?: ClipEdit;
 }
 
 export interface Timeline {
@@ -27,17 +30,19 @@ export interface Timeline {
 
 /**
  * The timeline of `pieces` (in script order, each with its measured duration). Between two speech segments there
- * are `gapMs` of silence, around a song `songGapMs`; songs fade in and out, a fade never longer than half the song.
+ * are `gapMs` of silence, around a song `songGapMs`, and before a request the script pauses before, that pause; songs
+ * fade in and out, a fade never longer than half the song.
  */
-export function timeline(pieces: readonly { request: PlannedRequest; path: string; durationMs: number }[], settings: BuildSettings): Timeline {
+export function timeline(pieces: readonly { request: PlannedRequest; path: string; durationMs: number; edit?: ClipEdit }[], settings: BuildSettings): Timeline {
   const clips: Clip[] = [];
   let at = 0;
   pieces.forEach((piece, i) => {
     const next = pieces[i + 1];
     const song = piece.request.kind === "song";
-    const gapAfterMs = next === undefined ? 0 : song || next.request.kind === "song" ? settings.songGapMs : settings.gapMs;
+    const usual = song || next?.request.kind === "song" ? settings.songGapMs : settings.gapMs;
+    const gapAfterMs = next === undefined ? 0 : (next.request.pauseBeforeMs ?? usual);
     const half = Math.floor(piece.durationMs / 2);
-    clips.push({
+    const clip: Clip = {
       request: piece.request,
       path: piece.path,
       startMs: at,
@@ -45,7 +50,9 @@ export function timeline(pieces: readonly { request: PlannedRequest; path: strin
       gapAfterMs,
       fadeInMs: song ? Math.min(settings.songFadeInMs, half) : 0,
       fadeOutMs: song ? Math.min(settings.songFadeOutMs, half) : 0,
-    });
+    };
+    if (piece.edit) clip.edit = piece.edit;
+    clips.push(clip);
     at += piece.durationMs + gapAfterMs;
   });
   return { clips, durationMs: at };

@@ -1,9 +1,12 @@
 import type { BodyElement, Script, Song, Speech } from "../ast/nodes.js";
+import { directionTagMap } from "../ast/speech.js";
 import { titlePageValue } from "../ast/title-page.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Plan, PlannedRequest } from "./plan.js";
-import { podcastRequests, segmentTurns } from "./podcast.js";
+import { diagnostic } from "../diagnostics/report.js";
+import { type Lexicon, makeLexicon } from "../language/lexicon.js";
+import { podcastRequests, segmentTurns, type TrailingPause } from "./podcast.js";
 import { songBody, songRequest } from "./song.js";
 
 // Lowering turns a checked tree into the requests it stands for, in script order. It is pure and total:
@@ -39,10 +42,14 @@ export class Lowerer {
   private readonly requestLimits: { turnsPerRequest: number; voicesPerRequest: number };
   private readonly titlePageModel: string | undefined;
   private readonly wanted: boolean;
+  private readonly directionTags: ReadonlyMap<string, string>;
+  private readonly lexicon: Lexicon | undefined;
   private readonly segmenter = new Segmenter();
   private readonly blocks: Block[] = [];
   private readonly requests: PlannedRequest[] = [];
   private readonly diagnostics: Diagnostic[] = [];
+  /** Pauses written after the last request made: they go before the next one. */
+  private pause: TrailingPause | undefined;
 
   constructor(
     private readonly script: Script,
@@ -55,6 +62,8 @@ export class Lowerer {
     };
     this.titlePageModel = titlePageValue(script, "model");
     this.wanted = options.requests !== false;
+    this.directionTags = directionTagMap(options.config.speech.directionTags ?? {});
+    this.lexicon = options.config.speech.lexicon === undefined ? undefined : makeLexicon(options.config.speech.lexicon);
   }
 
   element(element: BodyElement): void {
@@ -66,6 +75,8 @@ export class Lowerer {
   finish(): LowerResult {
     this.segmenter.end(this.blocks);
     this.lowerBlocks();
+    // Silence at the very end would be cut by every player's fade: say so rather than drop it quietly.
+    if (this.pause !== undefined) this.diagnostics.push(diagnostic("POD0903", this.pause.span, {}, { help: "remove the pause, or write what follows it" }));
     // A title continued on indented lines is one name: its line breaks are layout, not meaning.
     const title = titlePageValue(this.script, "title")?.replace(/\s+/g, " ").trim();
     const { source } = this.options;
@@ -77,10 +88,12 @@ export class Lowerer {
     const { options, diagnostics } = this;
     for (const block of this.blocks) {
       if (block.kind === "segment") {
-        const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted });
+        const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted, directionTags: this.directionTags });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
-        for (const diagnostic of lowered.diagnostics) diagnostics.push(diagnostic);
-        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section));
+        for (const found of lowered.diagnostics) diagnostics.push(found);
+        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section, this.lexicon));
+        else if (lowered.says) this.pause = undefined;
+        if (lowered.trailingPause) this.pause = { ms: (this.pause?.ms ?? 0) + lowered.trailingPause.ms, span: lowered.trailingPause.span };
       } else {
         const context = {
           section: block.section,
@@ -90,6 +103,7 @@ export class Lowerer {
         };
         if (!this.wanted) {
           songBody(block.song, context, options.config.limits, diagnostics);
+          this.pause = undefined;
           continue;
         }
         const request = songRequest(block.song, context, options.config.limits, diagnostics);
@@ -101,6 +115,11 @@ export class Lowerer {
 
   /** Requests made, in order. */
   private made(requests: PlannedRequest[]): void {
+    const first = requests[0];
+    if (first !== undefined && this.pause !== undefined) {
+      first.pauseBeforeMs = this.pause.ms + (first.pauseBeforeMs ?? 0);
+      this.pause = undefined;
+    }
     // A loop, not push(...spread): a long segment may have more requests than a call takes arguments.
     for (const request of requests) this.requests.push(request);
   }

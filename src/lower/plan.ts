@@ -24,6 +24,17 @@ interface PlannedBase {
   readonly key: string;
   method: "POST";
   origin: Origin;
+  /**
+   * Silence before this request's audio in the episode, in place of the usual gap, from the pauses the script writes
+   * there (`(beat)`, `(pause 2s)`). Not sent, not in the key: a pause changed is rebuilt, never paid again.
+   */
+  pauseBeforeMs?: number;
+}
+
+/** Silence the episode puts before turn `beforeTurn` (0-based, never the first) of a podcast request's audio. */
+export interface TurnPause {
+  beforeTurn: number;
+  ms: number;
 }
 export interface PlannedPodcast extends PlannedBase {
   kind: "podcast";
@@ -31,6 +42,13 @@ export interface PlannedPodcast extends PlannedBase {
   body: PodcastRequest;
   /** Who speaks each turn of the body, in order (cast labels): not sent, not in the key; transcripts name them. */
   speakers: string[];
+  /** Pauses between the request's turns, in turn order: put into the mix at the turns' boundaries, not sent. */
+  pauses?: TurnPause[];
+  /**
+   * Each turn's text as the script writes it, when the pronunciation lexicon respelled any turn of the body: what the
+   * transcript shows. Not sent, not in the key.
+   */
+  written?: string[];
 }
 export interface PlannedSong extends PlannedBase {
   kind: "song";

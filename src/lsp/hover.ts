@@ -5,6 +5,8 @@ import { hasLyricLines, lyricsText, markerLine, songHeader, songModelChoice, sty
 import { titlePageValue } from "../ast/title-page.js";
 import type { Span } from "../source/span.js";
 import { codePointLength } from "../source/text.js";
+import { directionHover } from "./direction-hover.js";
+import { lexiconHover } from "./lexicon-hover.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 
@@ -52,6 +54,10 @@ function hoverAt(state: ScriptState, position: Position, m: Markup): Hover | nul
     if (element.span.start.offset > offset) break;
     if (element.type === "Speech" && touches(element.speaker.span, offset)) {
       return hover(state, element.speaker.span, m, speakerText(state, element.speaker.name, m));
+    }
+    if (element.type === "Speech" && touches(element.span, offset)) {
+      const found = directionHover(element, offset, state.loaded.config, m) ?? lexiconHover(element, offset, state.analysis.source, state.loaded.config, m);
+      if (found) return hover(state, found.span, m, found.text);
     }
     if (element.type !== "Song" || !touches(element.span, offset)) continue;
     if (line === element.span.start.line) return hover(state, element.title.span, m, songText(state, element, m));

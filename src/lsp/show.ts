@@ -1,4 +1,5 @@
 import type { Connection } from "vscode-languageserver";
+import { directionTagMap } from "../ast/speech.js";
 import { performedScript, SHOW_VERSION, type PerformedScript } from "../ast/performed-script.js";
 import type { Scripts } from "./documents.js";
 
@@ -20,6 +21,7 @@ export function addShowHandler(connection: Connection, scripts: Scripts): void {
     const state = typeof uri === "string" ? scripts.get(uri) : undefined;
     if (!state) return null;
     const { script, source, cast } = state.analysis;
-    return { showVersion: SHOW_VERSION, ...performedScript(state.uri, script, source, (speaker) => cast.get(speaker)?.voice) };
+    const tags = directionTagMap(state.loaded.config.speech.directionTags ?? {});
+    return { showVersion: SHOW_VERSION, ...performedScript(state.uri, script, source, (speaker) => cast.get(speaker)?.voice, tags) };
   });
 }

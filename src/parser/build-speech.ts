@@ -2,6 +2,7 @@ import type { IToken } from "chevrotain";
 import type { Invalid, Speech, SpeechPart } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { readPause } from "../language/pauses.js";
 import { labelSlip, slipDiagnostic, type LabelSlip } from "./label-slip.js";
 import { skipSpace, trimEnd, type LabelMatch } from "./line-kinds.js";
 import { lineOf } from "./tokens.js";
@@ -247,6 +248,12 @@ function wrongCaseDiagnostic(tree: TreeText, lower: LabelMatch): Diagnostic {
  */
 function strayDiagnostic(tree: TreeText, head: Line, continuation: readonly IToken[]): Diagnostic {
   const first = skipSpace(tree.masked, head.start, head.contentEnd);
+  // A pause on its own paragraph: as a direction it would be silently no pause, so the help says where it is one.
+  const written = tree.clean(head.start, head.contentEnd).trim();
+  if (continuation.length === 0 && /^\(.*\)$/.test(written) && readPause(written.slice(1, -1)).kind !== "none") {
+    const help = `a pause belongs to a speech: remove the blank line above it, so that it ends the speech before, or write it after the next label's colon (HOST: ${written} …)`;
+    return diagnostic("POD0110", tree.lineSpan(head), {}, { help });
+  }
   // Every line of the paragraph: a direction is one line, and a line left below it would be the next error.
   const lines = [head, ...continuation.map(lineOf)];
   const last = lines[lines.length - 1]!;

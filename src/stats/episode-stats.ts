@@ -1,3 +1,5 @@
+import { speechDirections } from "../ast/directions.js";
+import { directionTagMap } from "../ast/speech.js";
 import type { BodyElement } from "../ast/nodes.js";
 import type { Config, Pricing } from "../config/schema.js";
 import type { Plan, PlannedPodcast, PlannedRequest } from "../lower/plan.js";
@@ -85,6 +87,18 @@ export interface EpisodeStats {
   /** Sections and songs in script order. */
   rows: StatsRow[];
   totals: StatsTotals;
+  /** The speeches' parentheticals, when there are any: pauses are put into the episode, the others are not rendered. */
+  directions?: DirectionStats;
+}
+
+/** What becomes of the parentheticals of an episode's speeches. */
+export interface DirectionStats {
+  /** `(beat)`, `(pause)`, `(pause 2s)`: silence in the episode. */
+  pauses: { count: number; ms: number };
+  /** Parentheticals sent as the voices' own tag (speech.directionTags in podc.json). */
+  tagged: number;
+  /** Every other parenthetical, in script order: a direction no voice is given. */
+  notRendered: { line: number; speaker: string; text: string }[];
 }
 
 /** An episode's stats from its plan and the body's section headings (any other element is ignored). */
@@ -141,7 +155,31 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
     speaker.wordShare = share(speaker.words, totals.words);
     speaker.timeShare = share(wordsMs(speaker.words, wpm), wordsMs(totals.words, wpm));
   }
-  return { source: plan.source, ...(plan.title === undefined ? {} : { title: plan.title }), wordsPerMinute: wpm, speakers: speakerList, rows, totals };
+  const stats: EpisodeStats = {
+    source: plan.source,
+    ...(plan.title === undefined ? {} : { title: plan.title }),
+    wordsPerMinute: wpm,
+    speakers: speakerList,
+    rows,
+    totals,
+  };
+  const directions = directionStats(body, directionTagMap(config.speech.directionTags ?? {}));
+  if (directions) stats.directions = directions;
+  return stats;
+}
+
+function directionStats(body: readonly BodyElement[], directionTags: ReadonlyMap<string, string>): DirectionStats | undefined {
+  const all = speechDirections(body, directionTags);
+  if (all.length === 0) return undefined;
+  const stats: DirectionStats = { pauses: { count: 0, ms: 0 }, tagged: 0, notRendered: [] };
+  for (const direction of all) {
+    if (direction.rendered === "pause") {
+      stats.pauses.count++;
+      stats.pauses.ms += direction.ms;
+    } else if (direction.rendered === "tag") stats.tagged++;
+    else stats.notRendered.push({ line: direction.parenthetical.span.start.line, speaker: direction.speaker, text: direction.parenthetical.text });
+  }
+  return stats;
 }
 
 function sectionRow(title: string | undefined, line: number, depth: number, pricing: Pricing | undefined): SectionRow {

@@ -1,5 +1,5 @@
 import type { AllEpisodesTotals } from "./all-episodes.js";
-import type { EpisodeStats, StatsRow, StatsTotals } from "./episode-stats.js";
+import type { DirectionStats, EpisodeStats, StatsRow, StatsTotals } from "./episode-stats.js";
 import { formatAmount, formatMoney, moneyDecimals } from "../pricing/money.js";
 import { terminalSafeAll } from "../source/terminal-text.js";
 import { renderTable, type Column, type Measure } from "./table.js";
@@ -77,7 +77,21 @@ function episodeText(episode: EpisodeStats, measure: Measure): string {
   ]);
   lines.push(...renderTable(rowColumns, rows, measure), "");
   lines.push(...summaryLines(t, episode.wordsPerMinute));
+  if (episode.directions) lines.push(...directionLines(episode.directions));
   return lines.join("\n");
+}
+
+/** Pauses put into the episode, and the parentheticals no voice is given, each with its line. */
+function directionLines(directions: DirectionStats): string[] {
+  const lines: string[] = [];
+  const { pauses, notRendered } = directions;
+  if (pauses.count > 0)
+    lines.push(`Pauses: ${count(pauses.count)}, ${(pauses.ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} s of silence in the episode`);
+  if (notRendered.length > 0) {
+    const shown = notRendered.map((d) => `(${d.text}) line ${count(d.line)}`);
+    lines.push(`Not rendered (directions for the reader, no voice is given them): ${shown.join(", ")}`);
+  }
+  return lines;
 }
 
 function rowCells(row: StatsRow, rows: readonly StatsRow[], amount: ((value: number) => string) | undefined): string[] {

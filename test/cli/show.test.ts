@@ -108,6 +108,18 @@ describe("podc show", () => {
     expect(script.lines[4]).toEqual({ line: 5, text: "", fate: "silent", label: "", reason: "blank" });
   });
 
+  it("shows a pause as silence of its length, and a parenthetical podc.json maps to a voice tag as spoken", async () => {
+    const script = "Title: Beats\nCast:\n    HOST: Ethan\n\nHOST:\n(pause 2s)\nStill there?\n(whispering)\nGood.\n";
+    const config = JSON.stringify({ speech: { directionTags: { whispering: "[whispers]" } } });
+    const dir = folder({ "beats.pod": script, "podc.json": config });
+    const result = await runPodc(["show", "--json", "beats.pod"], dir);
+    expect(result.stderr).toBe("");
+    const [shown] = JSON.parse(result.stdout).scripts;
+    expect(shown.lines[5]).toEqual({ line: 6, text: "(pause 2s)", fate: "pause", label: "pause 2s", speaker: "HOST", pauseMs: 2000 });
+    expect(shown.lines[7]).toMatchObject({ line: 8, fate: "spoken", speaker: "HOST", voice: "Ethan", sent: "[whispers]" });
+    expect((await runPodc(["show", "beats.pod"], dir)).stdout).toMatch(/^6 {2}pause 2s +\(pause 2s\)$/m);
+  });
+
   it("shows a Fountain screenplay: cues, parentheticals and dialogue, with names fountain.io allows", async () => {
     const diner =
       "Title: Diner\nCast:\n    MARY: Luna\n    SPEAKER_00: Ethan\n\nINT. DINER - NIGHT\n\nMary waits.\n\nMARY\n(quietly)\nCoffee?\n\nSPEAKER_00\nBlack.\n";

@@ -63,7 +63,7 @@ export const inlineTags: Rule = {
  * The edit that makes a tag the parenthetical it means: in place where it opens the speech after the colon, else on a
  * line of its own between the words before and after it, which stay spoken by the same speaker.
  */
-function asParenthetical(part: Spoken, index: number, length: number, name: string, opens: boolean, eol: string, ctx: CheckContext): Fix {
+export function asParenthetical(part: Spoken, index: number, length: number, name: string, opens: boolean, eol: string, ctx: CheckContext): Fix {
   const at = part.span.start.offset + index;
   if (opens) return { title: `Write it as the parenthetical (${name})`, span: ctx.source.span(at, at + length), replacement: `(${name})` };
   const before = part.text.slice(0, index).trimEnd();
