@@ -312,8 +312,9 @@ interface NyousefiCase {
  */
 const NYOUSEFI_DIFFERENCES: Record<string, { reason: string; extra: number }> = {
   // fountain.io: "Character names must include at least one alphabetical character. "R2D2" works, but "23" does not."
-  // nyousefi counts the letters of the extension `(O.S.)`; for podc `23 (O.S.)` and its line are action, not sent.
-  "Dialogue.fountain#23": { reason: "a cue whose name has no letter is action, as fountain.io says", extra: -1 },
+  // nyousefi counts the letters of the extension `(O.S.)`; for podc `23 (O.S.)` and its line are action, not sent, but
+  // not silently: the line is reported (POD0125), with the fix `@23 (O.S.)` that makes it 23's.
+  "Dialogue.fountain#23": { reason: "a cue whose name has no letter is action, as fountain.io says, and its line is reported", extra: -1 },
   // A `~` line under a cue is the character's, sung by their voice (read-fountain.ts); nyousefi makes it Lyrics,
   // leaving the cue without dialogue. The words are the same; podc gives them the voice of the one who sings them.
   "ForcedElements.fountain#4": { reason: "lyrics under a cue are that character's", extra: 0 },
@@ -378,6 +379,17 @@ describe("nyousefi/Fountain's tests", () => {
     expect(nyousefiCases).toHaveLength(13);
     expect(nyousefiCases.flatMap((c) => c.expected)).toHaveLength(75);
     expect(nyousefiCases.flatMap((c) => c.expected.filter((e) => e.text !== undefined))).toHaveLength(8);
+  });
+
+  it("Dialogue.fountain: the line under `23 (O.S.)` is not silently action, it is reported with the `@` that makes it 23's", () => {
+    const c = nyousefiCases.find((c) => c.file === "Dialogue.fountain")!;
+    const lines = c.in.split("\n");
+    const cue = lines.findIndex((line) => line.trim() === "23 (O.S.)") + 1;
+    const d = parse(c.in, { dialect: "fountain" }).diagnostics.find((d) => d.code === "POD0125");
+    expect(d?.span.start.line).toBe(cue + 1);
+    const fixed = c.in.slice(0, d!.fixes![0]!.span.start.offset) + d!.fixes![0]!.replacement + c.in.slice(d!.fixes![0]!.span.end.offset);
+    const speech = parse(fixed, { dialect: "fountain" }).script.body.find((e) => e.type === "Speech" && e.span.start.line === cue);
+    expect(speech?.type === "Speech" && [speech.speaker.name, speech.parts.map((p) => p.text).join(" ")]).toEqual(["23", lines[cue]!.trim()]);
   });
 
   for (const c of nyousefiCases) {
