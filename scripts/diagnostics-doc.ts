@@ -151,6 +151,11 @@ export const EXAMPLES: Record<Code, Example> = {
     file: "episode.fountain",
     why: "A no-break space in a character's name (a word processor puts one there) looks like a space: it is read as one, so that the name stays one speaker with one voice, and reported with the fix.",
   },
+  POD0125: {
+    text: "INT. HOUSE - DAY\n\n23 (O.S.)\nOpen the door.\n",
+    file: "episode.fountain",
+    why: "fountain.io: a character's name needs at least one letter (`R2D2` is a name, `23` is not), so a cue-shaped line without one is action, and so is the line under it: that line is reported, since the writer meant it to be spoken. The quick fix forces the cue with `@`, which fountain.io allows for any name; the speaker then needs a voice in the Cast like any other.",
+  },
   POD0130: {
     text: '<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n<Content>\n<Paragraph Type="Action"><Text>A door opens.</Paragraph>\n</Content>\n</FinalDraft>\n',
     file: "episode.fdx",

@@ -40,6 +40,7 @@ export const CODES = {
   POD0122: { severity: "error", title: "Cast entry not indented" },
   POD0123: { severity: "warning", title: "no-break space in a speaker's name" },
   POD0124: { severity: "warning", title: "speaker's line inside a note" },
+  POD0125: { severity: "warning", title: "dialogue under a cue whose name has no letter" },
   POD0130: { severity: "error", title: "a .fdx file that is not a Final Draft document" },
   POD0201: { severity: "error", title: "unknown speaker" },
   POD0202: { severity: "error", title: "unknown voice" },

@@ -47,6 +47,7 @@ export const MESSAGES = {
   /** `code`: the space's code point, in capital hexadecimal. */
   POD0123: (p: { code: string }) => `a no-break space (U+${p.code}) in this name is read as a space: it names the same speaker`,
   POD0124: (p: { name: string }) => `this line reads as ${p.name}'s, but it is inside a note: it is not spoken`,
+  POD0125: (p: { name: string }) => `this line reads as ${p.name}'s, but a character's name needs a letter: it is action, not spoken`,
   /** What is wrong with a .fdx file; `detail` is the XML reader's own words. */
   POD0130: (
     p:

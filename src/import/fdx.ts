@@ -68,7 +68,10 @@ export function fdxToFountain(bytes: Uint8Array): FdxRead {
     );
   }
   const out: string[] = [];
-  for (const paragraph of paragraphs(children(content, "Content"))) writeParagraph(paragraph, out);
+  for (const paragraph of paragraphs(children(content, "Content"))) {
+    writeParagraph(paragraph, out);
+    writeAside(paragraph, out);
+  }
   return { fountain: out.join("\n").replace(/^\n+/, "") + "\n", diagnostics: [] };
 }
 
@@ -93,6 +96,10 @@ function attribute(node: XmlNode, name: string): string | undefined {
 interface Paragraph {
   type: string;
   text: string;
+  /** The text of its script notes (<ScriptNote>), each one line. */
+  notes: string[];
+  /** The lines of its scene summary (<SceneProperties><Summary>). */
+  summary: string[];
 }
 
 /** Every <Paragraph> in order, those inside <DualDialogue> included (dual dialogue is the two speeches in order). */
@@ -110,9 +117,19 @@ function paragraphs(nodes: XmlNode[]): Paragraph[] {
       .filter((child) => elementName(child) === "Text")
       .map((child) => textOf(children(child, "Text")))
       .join("");
-    found.push({ type: attribute(node, "Type") ?? "Action", text });
+    const notes = inner.filter((child) => elementName(child) === "ScriptNote").map((note) => lines(paragraphs(children(note, "ScriptNote"))).join(" "));
+    const summary = inner
+      .filter((child) => elementName(child) === "SceneProperties")
+      .flatMap((properties) => children(properties, "SceneProperties").filter((child) => elementName(child) === "Summary"))
+      .flatMap((summary) => lines(paragraphs(children(summary, "Summary"))));
+    found.push({ type: attribute(node, "Type") ?? "Action", text, notes: notes.filter((note) => note !== ""), summary });
   }
   return found;
+}
+
+/** The non-blank lines of paragraphs' text, trimmed. */
+function lines(found: Paragraph[]): string[] {
+  return found.flatMap((paragraph) => paragraph.text.split(/\r\n|\r|\n/).map((line) => line.trim())).filter((line) => line !== "");
 }
 
 function textOf(nodes: XmlNode[]): string {
@@ -150,6 +167,17 @@ function writeParagraph(paragraph: Paragraph, out: string[]): void {
   }
   // Action, General, Shot, Cast List and every other type: action, which is never spoken.
   out.push("", ...lines.map((line) => `!${trivia(line)}`), "");
+}
+
+/**
+ * A paragraph's script notes and scene summary, which are the writer's text though never sent: each note a `[[…]]` line
+ * (inside a speech it stays in the speech), the summary Fountain's `= ` synopsis lines, which are notes too.
+ */
+function writeAside(paragraph: Paragraph, out: string[]): void {
+  out.push(...paragraph.notes.map((note) => `[[${trivia(note).replace(/\](?=\]|$)/g, "] ")}]]`));
+  if (paragraph.summary.length === 0) return;
+  if (out[out.length - 1] !== "") out.push("");
+  out.push(...paragraph.summary.map((line) => `= ${trivia(line)}`), "");
 }
 
 function parenthetical(line: string): string {

@@ -17,6 +17,9 @@ import { parse } from "../../src/parser/parse.js";
 const GOLDEN = join(import.meta.dirname, "../fixtures/golden");
 const REAL = join(import.meta.dirname, "../fixtures/real");
 const SUITES = join(import.meta.dirname, "../fixtures/suites");
+const FOUNTAIN = join(import.meta.dirname, "../fixtures/fountain");
+/** Fountain goldens whose diagnostics carry fixes. */
+const FOUNTAIN_WITH_FIXES = ["letterless-cue.fountain"];
 
 interface Case {
   file: string;
@@ -55,6 +58,10 @@ function cases(): Case[] {
   for (const [file, text] of Object.entries(LABEL_ALONE_IN_NOTE)) out.push({ file, text, config: cast });
   for (const f of readdirSync(REAL).filter((f) => f.endsWith(".fountain"))) {
     const text = readFileSync(join(REAL, f), "utf8");
+    out.push({ file: f, text, config: castFor(text) });
+  }
+  for (const f of FOUNTAIN_WITH_FIXES) {
+    const text = readFileSync(join(FOUNTAIN, f), "utf8");
     out.push({ file: f, text, config: castFor(text) });
   }
   for (const f of readdirSync(join(SUITES, "screenplain")).filter((f) => f.endsWith(".fountain"))) {
@@ -158,6 +165,10 @@ describe("every quick fix, followed literally", () => {
         "POD0124 Close the note before this line",
       );
     }
+    const letterless = all.find((c) => c.file === "letterless-cue.fountain")!;
+    expect(
+      fatesOf(letterless.file, letterless.text, letterless.config).diagnostics.flatMap((d) => (d.fixes ?? []).map((f) => `${d.code} ${f.title}`)),
+    ).toContain("POD0125 Force the cue (@23)");
     expect(all.filter((c) => c.file.endsWith(".fountain")).length).toBeGreaterThan(3);
     expect(all.filter((c) => /^(screenplain|jouvence|nyousefi|fountain-js|afterwriting)\//.test(c.file))).toHaveLength(12 + 8 + 46 + 13 + 35 + 4);
   });

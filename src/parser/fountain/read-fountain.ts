@@ -1,5 +1,6 @@
 import type { BodyElement, Direction, Note, Script, Song, Speech, SpeechPart, TitlePage } from "../../ast/nodes.js";
 import { withoutEmphasis } from "../../ast/emphasis.js";
+import { hasLetter } from "../../language/letters.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
@@ -124,9 +125,34 @@ class FountainReader extends FountainText {
       const next = this.nextVisible(i + 1);
       const cue = next !== undefined && this.lines[next]!.kind === "text" ? readCue(text) : undefined;
       if (cue) return this.speech(i, cue);
+      if (next !== undefined && this.lines[next]!.kind === "text" && c !== 64) this.letterlessCue(line, next, text);
     }
     this.direction(line, line.first, "action");
     return i + 1;
+  }
+
+  /**
+   * A cue-shaped line whose name is a number (`23 (O.S.)`, `23`) is action, as fountain.io says, and so is the line of
+   * dialogue under it: that line is reported, with the `@` that makes the cue a cue for any name.
+   */
+  private letterlessCue(line: Line, next: number, text: string): void {
+    const forced = readCue(`@${text}`);
+    if (!forced) return;
+    const name = text.slice(0, forced.nameEnd - 1);
+    // A number alone or with an extension is a name; `1.` over a line is a list, `...` a pause: those are left alone.
+    if (!/\p{N}/u.test(name) || hasLetter(name) || (!forced.extension && !/^[\p{N} ]+$/u.test(name.trim()))) return;
+    const below = this.lines[next]!;
+    this.diagnostics.push(
+      diagnostic(
+        "POD0125",
+        this.lineSpan(below),
+        { name: name.trim() },
+        {
+          help: `a character's name needs at least one letter, so \`${text.trim()}\` and the line under it are action, not sent: to have ${name.trim()} say it, force the cue with @ (\`@${text.trim()}\`)`,
+          fixes: [{ title: `Force the cue (@${name.trim()})`, span: this.span(line.first, line.first), replacement: "@" }],
+        },
+      ),
+    );
   }
 
   /** The index of the first line at or after `i` that is not hidden (notes alone), if any. */
