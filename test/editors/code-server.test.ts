@@ -173,11 +173,17 @@ describe.runIf(missing.length === 0 || required)(`the extension in VS Code (code
   };
   /** Opens the lightbulb menu on `word` and applies the fix titled `title`, chosen with the keyboard as a writer would. */
   const quickFix = async (word: Locator, title: string) => {
-    await word.click(PATIENT);
-    await page.keyboard.press("Control+.");
     const menu = page.locator(".action-widget .monaco-list-row");
-    await menu.filter({ hasText: title }).waitFor(PATIENT);
-    while ((await menu.filter({ hasText: title }).getAttribute("class"))?.includes("focused") !== true) await page.keyboard.press("ArrowDown");
+    const wanted = menu.filter({ hasText: title });
+    // Asked before the server has read the file, VS Code answers "No code actions available": ask again, as a writer would.
+    for (let tries = 0; !(await wanted.isVisible()); tries++) {
+      expect(tries, `"${title}" never in the lightbulb menu`).toBeLessThan(6);
+      await page.keyboard.press("Escape");
+      await word.click(PATIENT);
+      await page.keyboard.press("Control+.");
+      await wanted.waitFor({ timeout: 30_000 }).catch(() => undefined);
+    }
+    while ((await wanted.getAttribute("class"))?.includes("focused") !== true) await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
   };
 
@@ -231,9 +237,10 @@ describe.runIf(missing.length === 0 || required)(`the extension in VS Code (code
     await problem("POD0205").waitFor({ state: "detached", ...PATIENT });
   });
 
-  it("runs a table read of a scene with the extension's podc and plays the episode it built", { timeout: 600_000 }, async () => {
-    await open("last-orders.fountain");
-    const played = page.locator(".tabs-container .tab", { hasText: "table-read.fountain.mp3" });
+  // On the script's first section, which the quick fix above (further down, on the same line count) left as it was.
+  it("runs a table read of a section with the extension's podc and plays the episode it built", { timeout: 600_000 }, async () => {
+    await open("lighthouse-keepers.pod");
+    const played = page.locator(".tabs-container .tab", { hasText: "table-read.mp3" });
     await editor().locator(".codelens-decoration a", { hasText: "Table read" }).first().click(PATIENT);
     // The episode podc built (with ffmpeg) opens in VS Code's media player.
     await played.waitFor({ timeout: 480_000 });
