@@ -80,7 +80,9 @@ describe.runIf(missing.length === 0 || required)(`the extension in VS Code (code
     mkdirSync(join(userData, "User"), { recursive: true });
     writeFileSync(join(userData, "User", "settings.json"), JSON.stringify(SETTINGS, null, 2));
     const common = ["--user-data-dir", userData, "--extensions-dir", extensions, "--config", join(dir, "config.yaml")];
-    const env = { ...process.env, EXTENSIONS_GALLERY: NO_GALLERY };
+    // Its own temporary folder (a table read writes its part and audio there), removed with the rest.
+    mkdirSync(join(dir, "tmp"));
+    const env = { ...process.env, EXTENSIONS_GALLERY: NO_GALLERY, TMPDIR: join(dir, "tmp") };
     const installed = spawnSync(NODE, [CODE_SERVER, ...common, "--install-extension", vsix], { encoding: "utf8", env });
     expect(installed.status, installed.stderr + installed.stdout).toBe(0);
     const { publisher, name, version } = extensionManifest();
