@@ -2,8 +2,9 @@
 // beside it in dist/podc/ the podc package itself — its launcher, its bundles (built by the repository's own build),
 // its package.json, docs and schema — so that every command works from inside the extension as from an install
 // (--version, help, init, and the build step of a table read read podc's package.json and docs), and the extension
-// needs nothing else installed. The grammar, its language configuration and the podc.json schema are copied from the
-// repository (they are edited there, never here). Runs before `vsce package` (vscode:prepublish).
+// needs nothing else installed. The grammar, its language configuration, the podc.json schema and the README's
+// screenshot are copied from the repository (they are edited there, never here). Runs before `vsce package`
+// (vscode:prepublish).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,8 @@ for (const dir of ["dist", "syntaxes", "schemas"]) mkdirSync(here(dir), { recurs
 copyFileSync(repo("grammar/pod.tmLanguage.json"), here("syntaxes/pod.tmLanguage.json"));
 copyFileSync(repo("grammar/language-configuration.json"), here("language-configuration.json"));
 copyFileSync(repo("schema/podc.schema.json"), here("schemas/podc.schema.json"));
+// The README's screenshot is the one docs/editor.md shows (the code-server test takes it).
+copyFileSync(repo("docs/images/vscode.png"), here("images/vscode.png"));
 
 await build({
   entryPoints: [here("src/extension.js")],
