@@ -1,6 +1,7 @@
 import type { PlannedPodcast, PlannedSong } from "../lower/plan.js";
 import type { Clip, Timeline } from "./timeline.js";
 import { turnStarts, type AlignOptions } from "./align.js";
+import type { SegmentCache } from "./segment-cache.js";
 
 /*
  * The transcript's cues: one per spoken turn, its speaker named, and during each song its lyrics, a few lines at a
@@ -21,8 +22,8 @@ export interface Cue {
 /** Most lines of lyrics shown at once, as captions are read. */
 const LYRIC_LINES_PER_CUE = 2;
 
-/** Every cue of `line`, in time order. */
-export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]> {
+/** Every cue of `line`, in time order; where the turns of a request's audio start is read from `cache` when it knows. */
+export async function cues(line: Timeline, options: AlignOptions & { cache?: SegmentCache }): Promise<Cue[]> {
   const list: Cue[] = [];
   // A request the script repeats is one file placed several times: listen to it for pauses once.
   const aligned = new Map<string, Promise<number[]>>();
@@ -33,7 +34,11 @@ export async function cues(line: Timeline, options: AlignOptions): Promise<Cue[]
     }
     const turns = clip.request.body.conversations;
     let starts = aligned.get(clip.path);
-    if (starts === undefined) aligned.set(clip.path, (starts = turnStarts(clip.path, turns, clip.durationMs, options)));
+    if (starts === undefined) {
+      const align = () => turnStarts(clip.path, turns, clip.durationMs, options);
+      const settings = { turns: turns.map((turn) => turn.text), durationMs: clip.durationMs, wordsPerMinute: options.wordsPerMinute };
+      aligned.set(clip.path, (starts = options.cache ? options.cache.remember("turn-starts", clip.path, settings, align) : align()));
+    }
     list.push(...speechCues(clip, clip.request, await starts));
   }
   return list;
