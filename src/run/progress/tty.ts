@@ -33,8 +33,8 @@ interface Row {
 
 const ENDINGS: ReadonlySet<Phase> = new Set(["done", "ambiguous", "rejected", "failed", "lost", "unfinished", "not-sent"]);
 const REDRAW_MS = 250;
-/** The columns of a table line besides the request's name: the mark, the state (18) and the elapsed time, with spaces. */
-const STATE_COLUMNS = 2 + 1 + 1 + 2 + 18 + 7;
+/** The columns of a table line besides the request's name: the mark (two, as string-width counts ✔ and ✖), the state (18) and the elapsed time, with spaces. */
+const STATE_COLUMNS = 2 + 2 + 1 + 2 + 18 + 7;
 
 export class TtyReporter implements Reporter {
   readonly #stream: NodeJS.WritableStream & { columns?: number };
