@@ -94,7 +94,9 @@ export const rebuild: Row = {
         return (JSON.parse(compiled.stdout) as { requests: unknown[] }).requests.length;
       };
       const count = requestCount();
-      for (let i = 0; i < context.runs + 1; i++) {
+      // A warm-up round, then `runs` rounds; a line no word can change without moving a cut point is passed over.
+      let rounds = 0;
+      for (let i = 0; rounds < context.runs + 1 && i < spoken.length; i++) {
         // A different line each time, changed by a word: one request's audio is new, as after a writer's edit. The
         // word is one that leaves the section cut as it was: an edit that moves a cut point renumbers the files after
         // it, which measures the runner's renaming, not the build.
@@ -115,7 +117,7 @@ export const rebuild: Row = {
         const fromNothing = podc(["build", "--local", "--force"]);
         if (!/measurements made/.test(afterEdit.stderr) || !/measurements made/.test(afterPick.stderr))
           throw new Error(`a rebuild measured everything again: ${afterEdit.stderr.trim().split("\n").pop()}`);
-        if (i === 0) continue; // warm-up
+        if (rounds++ === 0) continue; // warm-up
         for (const [series, run] of [
           [edit, afterEdit],
           [pick, afterPick],
