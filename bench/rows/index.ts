@@ -7,7 +7,8 @@ import { build } from "./build.js";
 import { coldStart } from "./cold-start.js";
 import { fountainPeers } from "./fountain-peers.js";
 import { lsp } from "./lsp.js";
+import { rebuild } from "./rebuild.js";
 import { requests } from "./requests.js";
 import { stateStore } from "./state-store.js";
 
-export const ROWS: Row[] = [coldStart, requests, lsp, fountainPeers, stateStore, build, alignment];
+export const ROWS: Row[] = [coldStart, requests, lsp, fountainPeers, stateStore, build, rebuild, alignment];

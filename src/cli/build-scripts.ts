@@ -80,6 +80,8 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
         ...(io.interrupted ? { signal: io.interrupted } : {}),
         version: podcVersion,
         force: choice.force === true,
+        // A line per stage: a long episode takes a while to measure and encode, and silence looks like a hang.
+        onStage: (stage) => io.stderr.write(`${choice.who}: ${script.name}: ${stage} …\n`),
       });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       if (choice.list === "stdout") for (const file of built.files) io.stdout.write(`${show(file)}\n`);
@@ -87,7 +89,7 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
       io.stderr.write(
         built.upToDate
           ? `${choice.who}: ${what} is up to date: built before from the same audio, script and settings (\`${command("podc build --force")}\` builds it again)\n`
-          : `${choice.who}: built ${what} in ${seconds} s\n`,
+          : `${choice.who}: built ${what} in ${seconds} s${reusedNote(built.measurements)}\n`,
       );
     } catch (error) {
       if (isFileError(error)) {
@@ -104,6 +106,12 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
     }
   }
   return code;
+}
+
+/** How much of the build's listening an earlier build had done: an edit measures only the pieces it changed. */
+function reusedNote(measurements: { reused: number; made: number }): string {
+  const { reused, made } = measurements;
+  return reused === 0 ? "" : ` (${made} of ${reused + made} measurements made, the rest kept from the last build)`;
 }
 
 /** The folder of a local run's audio of the episode whose service folder `outDir` has none, if it has a manifest. */

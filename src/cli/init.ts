@@ -158,6 +158,15 @@ ${defaults}jobs:
           node-version: 20
       - name: Install ffmpeg and podc
         run: sudo apt-get update -qq && sudo apt-get install -y -qq ffmpeg && npm ci
+      - name: Keep the built episodes from run to run
+        # An unchanged episode is built once: with the same audio from the store, podc build finds it up to date
+        # (out/…/build.json). After an edit, the last run's out/ is restored (restore-keys) and only the pieces the edit
+        # changed are measured again (out/…/build-cache/, docs/build.md).
+        uses: actions/cache@v4
+        with:
+          path: ${projectInRepo === "" ? "out" : `${projectInRepo}/out`}
+          key: podc-out-\${{ hashFiles('**/*.pod', '**/*.fountain', '**/podc.json', '**/podc.lock') }}
+          restore-keys: podc-out-
       - name: Bring the audio from the shared store
         run: npx podc state pull
       - name: Build the episodes

@@ -26,6 +26,7 @@ import { chooseStore, isStateStoreError } from "../state/open.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-scripts.js";
 import { LOCK_FILE, mixedModels, readLock, recordModels } from "./model-lock.js";
+import { RunTally } from "./run-summary.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
 
 const OPTIONS = {
@@ -137,6 +138,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
 
   const service: RunRequest["service"] = values.local ? { start: (state) => startLocal(state, config, speech!, io) } : remote!;
   const copyDir = journalCopyDir(root, io.env);
+  const tally = new RunTally();
   const outcome = await runScripts({
     scripts,
     store,
@@ -151,7 +153,7 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     ...(cap && config.pricing ? { spendingCap: { ...cap, pricing: config.pricing } } : {}),
     maxDownloadBytes: maxFileMb * 1024 * 1024,
     ...(io.interrupted ? { interrupted: io.interrupted } : {}),
-    reporter: () => reporterFor(values.json, io),
+    reporter: async () => tally.wrap(await reporterFor(values.json, io)),
     onNotice: (message) => io.stderr.write(`podc: ${message}\n`),
     showPath: (path) => displayPath(path, io.cwd),
   });
@@ -162,10 +164,20 @@ async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
   if (!values.json) for (const path of outcome.manifests) io.stdout.write(`${displayPath(path, io.cwd)}\n`);
   // What the service made is locked (podc.lock); a local run's models are the emulator's, never locked.
   if (!values.local) lockModels(scripts, root, keyBase!, io);
-  if (values["no-build"] || io.interrupted?.aborted) return outcome.exitCode;
+  // The run ends with one summary, after the build: what was sent and what it cost, what is not done, where to listen.
+  const summary = (built: "yes" | "no" | "skipped") => {
+    if (values.json) return;
+    const rerun = ["podc run", ...(values.local ? ["--local"] : []), ...scripts.map((s) => s.source)].join(" ");
+    for (const line of tally.lines(scripts, { config, keyBase: keyBase!, local: values.local, rerun, cwd: io.cwd, built })) io.stderr.write(`podc: ${line}\n`);
+  };
+  if (values["no-build"] || io.interrupted?.aborted) {
+    summary("skipped");
+    return outcome.exitCode;
+  }
   // Loaded only now: a run that stops early never pays for loading the build.
   const { buildScripts } = await import("./build-scripts.js");
   const built = await buildScripts(scripts, { config, keyBase, local: values.local, out: values.out, who: "podc", list: "stderr", onlyDone: true }, io);
+  summary(built === EXIT.ok ? "yes" : "no");
   // Without ffmpeg the audio is still all here: the run did what it was asked, and the message says what to install.
   return built === EXIT.usage ? outcome.exitCode : Math.max(outcome.exitCode, built);
 }

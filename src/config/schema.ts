@@ -138,7 +138,7 @@ export const BuildSettingsSchema = z
       })
       .strict()
       .default(LOUDNESS_DEFAULTS)
-      .describe("Loudness normalisation of the whole episode, two-pass (ffmpeg's loudnorm); podcast platforms ask for -16 LUFS and -1 dBTP."),
+      .describe("Loudness normalisation of the whole episode (EBU R128, from each piece's measured loudness); podcast platforms ask for -16 LUFS and -1 dBTP."),
     bitrateKbps: z.number().int().min(32).max(320).default(128).describe("Bit rate of the mp3, m4a and opus files, in kbit/s."),
     // Optional rather than defaulted: a default would enter every project's settings, and so change the key of every
     // episode already built (build-record.ts), rebuilding them all for nothing.

@@ -2,14 +2,14 @@ import type { BuildSettings } from "../config/schema.js";
 import { BuildError } from "./build-error.js";
 import { FfmpegError, runFfmpeg } from "./ffmpeg.js";
 import { editFilters } from "./pauses.js";
-import type { Timeline } from "./timeline.js";
+import type { Clip, Timeline } from "./timeline.js";
 
 /*
  * The mix: every clip of the timeline decoded, brought to one format, held to its exact length (so chapters and cues
- * land where the timeline says), faded when it is a song, followed by its silence, and all concatenated. Then loudness
- * normalisation the way podcast platforms ask (EBU R128, two passes): the first pass measures the whole mix, the
- * second normalises from those measures (see `normalisation`) and encodes every format at once. The mix is made twice rather than written out between the passes:
- * decoding is cheap, and an hour of uncompressed audio on disk is not.
+ * land where the timeline says), faded when it is a song, followed by its silence, and all concatenated; then
+ * loudness normalisation the way podcast platforms ask (EBU R128), from the loudness loudness.ts computed from the
+ * clips (see `normalisation`), and every format encoded at once. One pass over the audio: the measuring was done per
+ * clip, and is kept from one build to the next, so an edit measures only the clip it changed.
  */
 
 /** The sample rate the mix is made at. */
@@ -47,7 +47,7 @@ interface MixTargets {
   metadataFile: string;
 }
 
-/** The loudness of the mix before normalisation, as the first pass measured it (EBU R128). */
+/** The loudness of the mix before normalisation (EBU R128). */
 export interface LoudnessMeasure {
   integratedLufs: number;
   truePeakDbtp: number;
@@ -59,27 +59,22 @@ export interface LoudnessMeasure {
 /** Quieter than this, a mix is silence: there is nothing to normalise. */
 const SILENT_LUFS = -69;
 
-/** Mixes `line` and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines. */
+/**
+ * Mixes `line`, normalises it from `measured` (the mix's loudness before normalisation; undefined: silence) and writes
+ * every output of `targets`; an ffmpeg failure is a BuildError with its last lines.
+ */
 export async function assemble(
   ffmpeg: string,
   line: Timeline,
   settings: BuildSettings,
   targets: MixTargets,
+  measured: LoudnessMeasure | undefined,
   signal?: AbortSignal,
-): Promise<{ measured?: LoudnessMeasure }> {
+): Promise<void> {
   // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
   const files = [...new Set(line.clips.map((clip) => clip.path))];
   const inputs = files.flatMap((path) => ["-i", path]);
   const graph = mixGraph(line, files);
-  // The first pass measures with ebur128 (true peak over 4× oversampling): the same R128 figures loudnorm's first
-  // pass gives, several times faster, since loudnorm also works at 192 kHz to correct as it measures.
-  const first = await ffmpegStep(
-    ffmpeg,
-    [...inputs, "-filter_complex", `${graph};[mix]ebur128=peak=true:framelog=verbose[out]`, "-map", "[out]", "-f", "null", "-"],
-    "measuring the loudness",
-    signal,
-  );
-  const measured = loudnessOf(first);
   // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
@@ -110,11 +105,10 @@ export async function assemble(
     "making the episode",
     signal,
   );
-  return measured ? { measured } : {};
 }
 
 /**
- * The second pass's filter. When the mix's loudness range is within the target, one gain brings it to the target
+ * The normalisation's filter. When the mix's loudness range is within the target, one gain brings it to the target
  * loudness and the dynamics are kept; where that gain would push the true peak over its limit, a limiter holds the
  * rare peaks under it (with a margin for the peaks between samples). When the range is wider than the target, ffmpeg's
  * loudnorm, given the measures, narrows it as it normalises. A silent mix is left alone.
@@ -148,20 +142,13 @@ function mixGraph(line: Timeline, files: readonly string[]): string {
   const chains = line.clips.map((clip, i) => {
     const f = files.indexOf(clip.path);
     let source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
-    const format = [`aresample=${MIX_RATE}`, "aformat=sample_fmts=fltp:channel_layouts=stereo"];
     // The script's pauses: the file's parts and the silences between them (pauses.ts), joined before the clip's own steps.
     if (clip.edit) {
-      edits.push(`${source}${format.join(",")}[e${i}]`, ...editFilters(`[e${i}]`, clip.edit, MIX_RATE, `d${i}`));
+      edits.push(`${source}${MIX_FORMAT}[e${i}]`, ...editFilters(`[e${i}]`, clip.edit, MIX_RATE, `d${i}`));
       source = `[d${i}]`;
     }
-    const samples = Math.round(clip.durationMs * perMs);
-    const steps = [...format, `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
-    const lead = clip.edit?.stretches[0] !== undefined && "silenceMs" in clip.edit.stretches[0] ? clip.edit.stretches[0].silenceMs : 0;
-    if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=${Math.round(lead * perMs)}:ns=${Math.round(clip.fadeInMs * perMs)}`);
-    if (clip.fadeOutMs > 0) {
-      const length = Math.round(clip.fadeOutMs * perMs);
-      steps.push(`afade=t=out:ss=${samples - length}:ns=${length}`);
-    }
+    const first = clip.edit?.stretches[0];
+    const steps = [clipSteps(clip, first !== undefined && "silenceMs" in first ? first.silenceMs : 0)];
     if (clip.gapAfterMs > 0) steps.push(`apad=pad_len=${Math.round(clip.gapAfterMs * perMs)}`);
     steps.push("asetpts=N/SR/TB");
     return `${source}${steps.join(",")}[c${i}]`;
@@ -170,17 +157,43 @@ function mixGraph(line: Timeline, files: readonly string[]): string {
   return `${[...splits, ...edits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
 }
 
+/** The mix's sample format, which every clip is brought to. */
+const MIX_FORMAT = `aresample=${MIX_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
+
+/**
+ * The filters that make a clip's samples as the mix places them (without the silence after it): at the mix's rate and
+ * format, held to its exact length, faded in after `leadMs` (a written pause that opens it) and out at its end. Its
+ * loudness is measured through the same filters (loudness.ts), on its file as the service made it: a pause's silence
+ * falls under the loudness gate, so the measure stands for the edited clip too.
+ */
+export function clipSteps(clip: Pick<Clip, "durationMs" | "fadeInMs" | "fadeOutMs">, leadMs = 0): string {
+  const perMs = MIX_RATE / 1000;
+  const samples = Math.round(clip.durationMs * perMs);
+  const steps = [MIX_FORMAT, `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`];
+  if (clip.fadeInMs > 0) steps.push(`afade=t=in:ss=${Math.round(leadMs * perMs)}:ns=${Math.round(clip.fadeInMs * perMs)}`);
+  if (clip.fadeOutMs > 0) {
+    const length = Math.round(clip.fadeOutMs * perMs);
+    steps.push(`afade=t=out:ss=${samples - length}:ns=${length}`);
+  }
+  return steps.join(",");
+}
+
 async function ffmpegStep(ffmpeg: string, args: string[], doing: string, signal: AbortSignal | undefined): Promise<string> {
   try {
     return (await runFfmpeg(ffmpeg, args, signal ? { signal } : {})).stderr;
   } catch (error) {
-    if (!(error instanceof FfmpegError)) throw error;
-    if (signal?.aborted) throw new BuildError(`interrupted while ${doing}: the episode was not built (the previous one, if any, is as it was)`);
-    throw new BuildError(`ffmpeg failed ${doing}: ${error.message}`, error.lastLines);
+    throw ffmpegFailure(error, doing, signal);
   }
 }
 
-/** The R128 summary ebur128 printed at the end of the first pass, or undefined when there is none. */
+/** What the writer is told of an ffmpeg that failed while `doing` a step of the build: a BuildError; any other error as it is. */
+export function ffmpegFailure(error: unknown, doing: string, signal: AbortSignal | undefined): unknown {
+  if (!(error instanceof FfmpegError)) return error;
+  if (signal?.aborted) return new BuildError(`interrupted while ${doing}: the episode was not built (the previous one, if any, is as it was)`);
+  return new BuildError(`ffmpeg failed ${doing}: ${error.message}`, error.lastLines);
+}
+
+/** The R128 summary ebur128 printed at the end of its pass, or undefined when there is none. */
 export function loudnessOf(stderr: string): LoudnessMeasure | undefined {
   const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
   const figure = (pattern: RegExp) => Number(pattern.exec(summary)?.[1] ?? Number.NaN);

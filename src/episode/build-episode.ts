@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { BuildSettings } from "../config/schema.js";
 import type { Plan, PlannedRequest } from "../lower/plan.js";
 import { renameDurably, tempBeside, writeFileDurably } from "../files/durable.js";
-import { assemble, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
+import { assemble, clipSteps, ffmpegFailure, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
 import { BuildError } from "./build-error.js";
 import { buildKey, recordBuild, upToDate } from "./build-record.js";
 import { chapters, chaptersJson, type Chapter } from "./chapters.js";
@@ -12,9 +12,11 @@ import { episodeAudio, type PlacedAudio } from "./episode-audio.js";
 import type { EpisodeTags } from "./episode-tags.js";
 import { FFMPEG_INSTALL_HINT } from "./ffmpeg.js";
 import { ffmetadata } from "./ffmetadata.js";
+import { clipLoudness, episodeLoudness, type ClipLoudness } from "./loudness.js";
 import { mediaDurationMs } from "./media-duration.js";
 import { withPauses } from "./pauses.js";
 import { previewPage, type PreviewEpisode } from "./preview-page.js";
+import { SEGMENT_CACHE_DIR, SegmentCache } from "./segment-cache.js";
 import { timeline, type Timeline } from "./timeline.js";
 import { srt, transcriptJson, webVtt } from "./transcripts.js";
 
@@ -23,7 +25,9 @@ import { srt, transcriptJson, webVtt } from "./transcripts.js";
  * mixed, loudness-normalised audio in every configured format with its tags and chapters, the chapters and the
  * transcript as files, and the preview page. Nothing is fetched: what is missing is named, with the command that
  * brings it. Every file is written beside its final name and renamed over it once whole, so a failed build leaves
- * the previous episode (or nothing), never half a file.
+ * the previous episode (or nothing), never half a file. What is measured of each piece of audio (its duration, where
+ * its turns start, its loudness) is kept in the episode's build cache (segment-cache.ts), so a build after an edit
+ * listens only to the pieces that changed, then mixes and encodes the episode in one pass.
  */
 
 export interface EpisodeBuild {
@@ -47,8 +51,10 @@ export interface EpisodeBuild {
   signal?: AbortSignal;
   /** podc's version: a new podc builds again what an older one built. */
   version: string;
-  /** Build even when the episode on disk was built from the same inputs (build-record.ts). */
+  /** Build even when the episode on disk was built from the same inputs (build-record.ts), and measure every piece again. */
   force?: boolean;
+  /** Told each stage as the build reaches it ("measuring the loudness", …), for a progress line. */
+  onStage?: (stage: string) => void;
 }
 
 export interface BuiltEpisode {
@@ -60,6 +66,8 @@ export interface BuiltEpisode {
   measured?: LoudnessMeasure;
   /** True when nothing was written: the episode on disk was built from these very inputs and is as written. */
   upToDate: boolean;
+  /** Measurements of the pieces (durations, turn starts, loudness) read back from the build cache, and made afresh. */
+  measurements: { reused: number; made: number };
 }
 
 /**
@@ -74,12 +82,17 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   const before = build.force ? undefined : await upToDate(outDir, key);
   if (before) {
     const files = before.files.map((file) => join(outDir, file.path));
-    return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true };
+    return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true, measurements: { reused: 0, made: 0 } };
   }
+  const cache = new SegmentCache(join(outDir, SEGMENT_CACHE_DIR), version, build.force !== true);
+  for (const piece of pieces) cache.know(piece.path, piece.sha256);
+  const stage = build.onStage ?? (() => {});
+  stage("measuring the audio");
   const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
-  const line = timeline(await withPauses(await withDurations(pieces, build), alignOptions), build.settings);
+  const line = timeline(await withPauses(await withDurations(pieces, build, cache), alignOptions), build.settings);
   const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
-  const cueList = await cues(line, alignOptions, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
+  stage("timing the transcript");
+  const cueList = await cues(line, { ...alignOptions, cache }, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
 
   const formats = [...new Set(build.settings.formats)];
   const outputs = formats.map((format) => ({ format, final: join(build.outDir, `${build.name}.${format}`), path: "" }));
@@ -88,7 +101,10 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   let measured: LoudnessMeasure | undefined;
   try {
     writeFileSync(metadataFile, ffmetadata({ ...build.tags, title: build.tags.title ?? build.name }, chapterList));
-    measured = (await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, build.signal)).measured;
+    stage("measuring the loudness");
+    measured = await mixLoudness(line, cache, build);
+    stage(`making the episode (${formats.join(", ")})`);
+    await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, measured, build.signal);
     for (const output of outputs) await renameDurably(output.path, output.final);
   } catch (error) {
     throw error instanceof BuildError ? undecodable(error, line, build) : error;
@@ -108,18 +124,46 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   write(`${build.name}.transcript.json`, transcriptJson(cueList));
   write("index.html", previewPage(preview(build, line, chapterList, cueList, pieces, formats)));
   await recordBuild(outDir, key, { files, durationMs: line.durationMs, chapters: chapterList });
-  return { files, durationMs: line.durationMs, chapters: chapterList, upToDate: false, ...(measured ? { measured } : {}) };
+  cache.save();
+  const measurements = { reused: cache.hits, made: cache.misses };
+  return { files, durationMs: line.durationMs, chapters: chapterList, upToDate: false, measurements, ...(measured ? { measured } : {}) };
+}
+
+/**
+ * The mix's loudness before normalisation, from each clip's (loudness.ts): measured once per file and processing, and
+ * read back from the build cache for every clip an earlier build measured.
+ */
+async function mixLoudness(line: Timeline, cache: SegmentCache, build: EpisodeBuild): Promise<LoudnessMeasure | undefined> {
+  const measuredHere = new Map<string, Promise<ClipLoudness>>();
+  const perClip: ClipLoudness[] = [];
+  for (const clip of line.clips) {
+    const steps = clipSteps(clip);
+    const id = `${clip.path}\n${steps}`;
+    let measured = measuredHere.get(id);
+    if (measured === undefined) {
+      const measure = () => clipLoudness(build.ffmpeg, clip.path, steps, build.signal);
+      measuredHere.set(id, (measured = cache.remember("loudness", clip.path, steps, measure)));
+    }
+    try {
+      perClip.push(await measured);
+    } catch (error) {
+      throw ffmpegFailure(error, "measuring the loudness", build.signal);
+    }
+  }
+  return episodeLoudness(perClip);
 }
 
 /** The pieces with their durations: the manifest's, else ffprobe's; a file neither can measure is not audio. */
-async function withDurations(pieces: readonly PlacedAudio[], build: EpisodeBuild) {
+async function withDurations(pieces: readonly PlacedAudio[], build: EpisodeBuild, cache: SegmentCache) {
   const measuredHere = new Map<string, number | undefined>();
   const list = [];
   for (const piece of pieces) {
     let durationMs = piece.durationMs;
     if (durationMs === undefined) {
-      if (build.ffprobe === undefined) throw new BuildError(`ffprobe is needed to measure ${build.show(piece.path)}: ${FFMPEG_INSTALL_HINT}`);
-      if (!measuredHere.has(piece.path)) measuredHere.set(piece.path, await mediaDurationMs(build.ffprobe, piece.path));
+      const ffprobe = build.ffprobe;
+      if (ffprobe === undefined) throw new BuildError(`ffprobe is needed to measure ${build.show(piece.path)}: ${FFMPEG_INSTALL_HINT}`);
+      if (!measuredHere.has(piece.path))
+        measuredHere.set(piece.path, await cache.remember("duration", piece.path, null, () => mediaDurationMs(ffprobe, piece.path)));
       durationMs = measuredHere.get(piece.path);
       if (durationMs === undefined)
         throw new BuildError(`${build.show(piece.path)} cannot be read as audio: delete it and run \`${build.fix}\` to fetch it again`);

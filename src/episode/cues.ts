@@ -2,6 +2,7 @@ import { lyricTimings, type TimedLine } from "../contract/lyric-timings.js";
 import type { PlannedPodcast, PlannedSong } from "../lower/plan.js";
 import type { Clip, Timeline } from "./timeline.js";
 import { turnStarts, type AlignOptions } from "./align.js";
+import type { SegmentCache } from "./segment-cache.js";
 
 /*
  * The transcript's cues: one per spoken turn, its speaker named, and during each song its lyrics, a few lines at a
@@ -23,10 +24,15 @@ export interface Cue {
 const LYRIC_LINES_PER_CUE = 2;
 
 /**
- * Every cue of `line`, in time order. `lyricsSectionsOf` gives the `lyrics_sections` the service answered with a song
- * clip's file (as kept in the manifest), if any.
+ * Every cue of `line`, in time order. Where the turns of a request's audio start is read from `cache` when it knows;
+ * `lyricsSectionsOf` gives the `lyrics_sections` the service answered with a song clip's file (as kept in the
+ * manifest), if any.
  */
-export async function cues(line: Timeline, options: AlignOptions, lyricsSectionsOf: (path: string) => unknown = () => undefined): Promise<Cue[]> {
+export async function cues(
+  line: Timeline,
+  options: AlignOptions & { cache?: SegmentCache },
+  lyricsSectionsOf: (path: string) => unknown = () => undefined,
+): Promise<Cue[]> {
   const list: Cue[] = [];
   // A request the script repeats is one file placed several times: listen to it for pauses once.
   const aligned = new Map<string, Promise<number[]>>();
@@ -43,7 +49,11 @@ export async function cues(line: Timeline, options: AlignOptions, lyricsSections
       continue;
     }
     let starts = aligned.get(clip.path);
-    if (starts === undefined) aligned.set(clip.path, (starts = turnStarts(clip.path, turns, clip.durationMs, options)));
+    if (starts === undefined) {
+      const align = () => turnStarts(clip.path, turns, clip.durationMs, options);
+      const settings = { turns: turns.map((turn) => turn.text), durationMs: clip.durationMs, wordsPerMinute: options.wordsPerMinute };
+      aligned.set(clip.path, (starts = options.cache ? options.cache.remember("turn-starts", clip.path, settings, align) : align()));
+    }
     list.push(...speechCues(clip, clip.request, await starts));
   }
   return list;

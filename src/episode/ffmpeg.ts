@@ -54,7 +54,11 @@ function executable(path: string): boolean {
  * Runs `command` (ffmpeg or ffprobe) with `args`; resolves with its stdout and the tail of its stderr. Rejects with
  * an FfmpegError holding the last lines of its output when it cannot start or exits with a failure.
  */
-export function runFfmpeg(command: string, args: readonly string[], options: { signal?: AbortSignal } = {}): Promise<{ stdout: string; stderr: string }> {
+export function runFfmpeg(
+  command: string,
+  args: readonly string[],
+  options: { signal?: AbortSignal; /** Keep the whole stderr: it is the measurement (a log line per 100 ms). */ wholeStderr?: boolean } = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // ffprobe never reads stdin, and does not know -nostdin: it would take the next argument as its value.
     const quiet = /ffprobe(\.exe)?$/i.test(command) ? ["-hide_banner"] : ["-hide_banner", "-nostdin"];
@@ -64,7 +68,7 @@ export function runFfmpeg(command: string, args: readonly string[], options: { s
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
-      if (stderr.length > STDERR_KEEP_BYTES) stderr = stderr.slice(stderr.length - STDERR_KEEP_BYTES / 2);
+      if (!options.wholeStderr && stderr.length > STDERR_KEEP_BYTES) stderr = stderr.slice(stderr.length - STDERR_KEEP_BYTES / 2);
     });
     child.on("error", (error) => reject(new FfmpegError(`${command} could not start: ${error.message}`, [])));
     child.on("close", (code, signal) => {

@@ -61,6 +61,9 @@ describe("podc init", () => {
     expect(workflow).toMatch(/ {2}publish:\n {4}needs: check\n/);
     expect(workflow).toMatch(/vars\.PODC_PUBLISH == 'true'/);
     expect(workflow).toMatch(/run: npx podc state pull\n/);
+    // The built episodes are kept between runs, keyed by the scripts and settings: an unchanged episode is built once.
+    expect(workflow).toMatch(/uses: actions\/cache@v4\n {8}with:\n {10}path: out\n {10}key: podc-out-\$\{\{ hashFiles\('\*\*\/\*\.pod', /);
+    expect(workflow.indexOf("actions/cache@v4")).toBeLessThan(workflow.indexOf("npx podc build"));
     expect(workflow).toMatch(/run: npx podc publish --site site\n/);
     expect(workflow).toMatch(/uses: actions\/upload-pages-artifact@v3\n {8}with:\n {10}path: site\n/);
     expect(workflow).not.toMatch(/npx podc run/);
@@ -114,6 +117,7 @@ describe("podc init", () => {
     const workflow = readFileSync(join(root, ".github/workflows/podc.yml"), "utf8");
     expect(workflow).toMatch(/defaults:\n {2}run:\n {4}working-directory: shows\/night\n/);
     expect(workflow).toMatch(/path: shows\/night\/site\n/);
+    expect(workflow).toMatch(/path: shows\/night\/out\n/);
   });
 
   it("when a file cannot be written, says which and why, and leaves the folder as it was", async () => {

@@ -3,11 +3,12 @@
  * line per event without one, one JSON object per event with --json.
  */
 import { PassThrough } from "node:stream";
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { JobRef, RunEvent } from "../../src/run/events.js";
 import { JsonReporter } from "../../src/run/progress/json.js";
 import { LinesReporter } from "../../src/run/progress/lines.js";
-import { TtyReporter } from "../../src/run/progress/tty.js";
+import { fit, TtyReporter } from "../../src/run/progress/tty.js";
 
 const ref: JobRef = { job: "k".repeat(64), kind: "song", label: 'song "Night Shift Anthem"', at: "ep.pod:21", episode: "ep", order: 2 };
 const TRACE = "0123456789abcdef0123456789abcdef";
@@ -58,6 +59,36 @@ describe("progress", () => {
     reporter.close();
     expect(err.text()).toContain("podc: 1 done (3.2 s)");
     expect(err.text()).toMatch(/✔ \[ep 02\]/);
+  });
+
+  it("on an 80-column terminal: every line of the live view fits, its least useful columns cut first", () => {
+    const err = capture(true);
+    Object.assign(err.stream, { columns: 80, rows: 24 });
+    const reporter = new TtyReporter(err.stream, "/repo", true);
+    const long = { ...ref, label: 'song "A Title Long Enough To Push The Row Past Any Terminal"' };
+    for (const event of EVENTS.slice(0, 4)) {
+      if (event.type === "start") reporter.event({ ...event, jobs: [long] });
+      else if (event.type === "job") reporter.event({ ...event, ref: long });
+      else reporter.event(event);
+    }
+    reporter.close();
+    // The table's lines (the header and one per job), as the terminal shows them once the escapes are taken out.
+    const table = stripVTControlCharacters(err.text())
+      .split("\n")
+      .filter((line) => /^(podc run —| {2}[›✔✖·] )/.test(line));
+    expect(table.length).toBeGreaterThan(2);
+    for (const line of table) expect(line.length, line).toBeLessThan(80);
+    // The state and the elapsed time stay; the name is cut, and the task and trace ids gave way.
+    expect(table.at(-1)).toMatch(/^ {2}› \[ep 02\] song "A Title Long Enough To Push[^…]*… {2}polling: running +\d+\.\d s/);
+    expect(table.at(-1)).not.toContain(TRACE);
+  });
+
+  it("cuts a line to its width by display columns, wide characters counted twice", () => {
+    expect(fit([{ text: "abc" }, { text: "defghijk", paint: (t) => `<${t}>` }], 9)).toBe("abc<defgh…>");
+    expect(fit([{ text: "夜勤の歌です" }, { text: "x" }], 10)).toBe("夜勤の歌…");
+    // A part that would show fewer than four columns is left out whole.
+    expect(fit([{ text: "abcdef" }, { text: "ghijkl" }], 9)).toBe("abcdef");
+    expect(fit([{ text: "ab" }, { text: "" }, { text: "cd" }], 10)).toBe("abcd");
   });
 
   it("--json: one JSON object per event on stdout; task ids and problems also in words on stderr", () => {

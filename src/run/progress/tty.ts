@@ -1,13 +1,22 @@
 import { createLogUpdate } from "log-update";
 import pc from "picocolors";
+import stringWidth from "string-width";
 import type { JobRef, Phase, Reporter, RunEvent } from "../events.js";
 import { durationText, eventText, isUnfinished, refText, traceText } from "./describe.js";
 
 /*
  * Progress on a terminal: a live table of every job — its state, how long it has been at it, its
  * task and trace id — redrawn in place by log-update, with the lines worth keeping (a new task id, a
- * problem, a notice) printed above it for good. Redrawn four times a second so elapsed times move.
+ * problem, a notice) printed above it for good. Redrawn four times a second so elapsed times move. Every line of
+ * the table is cut to the terminal's width, its least useful columns first: a line that wrapped would be two screen
+ * lines, the table taller than log-update erases, and each redraw would leave stale lines in the scrollback.
  */
+
+/** A piece of a table line: its plain text, and how it is painted once it is known to fit. */
+interface Part {
+  text: string;
+  paint?: (text: string) => string;
+}
 
 interface Row {
   ref: JobRef;
@@ -24,6 +33,8 @@ interface Row {
 
 const ENDINGS: ReadonlySet<Phase> = new Set(["done", "ambiguous", "rejected", "failed", "lost", "unfinished", "not-sent"]);
 const REDRAW_MS = 250;
+/** The columns of a table line besides the request's name: the mark (two, as string-width counts ✔ and ✖), the state (18) and the elapsed time, with spaces. */
+const STATE_COLUMNS = 2 + 2 + 1 + 2 + 18 + 7;
 
 export class TtyReporter implements Reporter {
   readonly #stream: NodeJS.WritableStream & { columns?: number };
@@ -112,30 +123,48 @@ export class TtyReporter implements Reporter {
     const c = this.#colors;
     const rows = [...this.#rows.values()];
     const done = rows.filter((r) => r.phase === "done").length;
-    const lines = [c.bold(`podc run — ${done}/${rows.length} done, ${durationText(Date.now() - this.#started)}`)];
+    // One column short of the width: a line that fills the last column makes some terminals wrap at the next character.
+    const columns = Math.max(20, (this.#stream.columns ?? 80) - 1);
+    const lines = [fit([{ text: `podc run — ${done}/${rows.length} done, ${durationText(Date.now() - this.#started)}`, paint: c.bold }], columns)];
     // On a short terminal, finished jobs give way to the ones still moving (log-update would cut the top).
     const room = Math.max(3, ((this.#stream as { rows?: number }).rows ?? 24) - 3);
     const shown = rows.length <= room ? rows : rows.filter((r) => r.phase !== "done").slice(0, room - 1);
-    const width = Math.max(...shown.map((r) => refText(r.ref).length), 0);
+    // The request's name gives way before its state and time: those are what the table is for.
+    const width = Math.min(Math.max(...shown.map((r) => stringWidth(refText(r.ref))), 0), Math.max(12, columns - STATE_COLUMNS));
     for (const row of shown) {
       const elapsed = row.since !== undefined ? durationText((row.until ?? Date.now()) - row.since) : "";
       const state = row.phase === "polling" && row.taskStatus ? `polling: ${row.taskStatus}` : row.phase;
-      const task = row.taskId ? ` task ${row.taskId}` : "";
-      const detail = row.detail && !ENDINGS.has(row.phase) ? c.dim(` ${row.detail}`) : "";
-      lines.push(
-        `  ${this.#mark(row.phase)} ${refText(row.ref).padEnd(width)}  ${this.#paint(row.phase, state.padEnd(18))} ${elapsed.padStart(6)}${task} ${c.dim(traceText(row.traceId))}${detail}`,
-      );
+      const ref = fit([{ text: refText(row.ref) }], width);
+      // In the order they give way when the terminal is narrow: the detail first, then the trace id, then the task id.
+      const parts: Part[] = [
+        { text: "  " },
+        { text: this.#markText(row.phase), paint: (t) => this.#paintMark(row.phase, t) },
+        { text: ` ${ref}${" ".repeat(Math.max(0, width - stringWidth(ref)))}  ` },
+        { text: state.padEnd(18), paint: (t) => this.#paint(row.phase, t) },
+        { text: ` ${elapsed.padStart(6)}` },
+        { text: row.taskId ? ` task ${row.taskId}` : "" },
+        { text: ` ${traceText(row.traceId)}`, paint: c.dim },
+        { text: row.detail && !ENDINGS.has(row.phase) ? ` ${row.detail}` : "", paint: c.dim },
+      ];
+      lines.push(fit(parts, columns));
     }
-    if (shown.length < rows.length) lines.push(c.dim(`  … and ${rows.length - shown.length} more (${done} done)`));
+    if (shown.length < rows.length) lines.push(fit([{ text: `  … and ${rows.length - shown.length} more (${done} done)`, paint: c.dim }], columns));
     this.#update(lines.join("\n"));
   }
 
-  #mark(phase: Phase): string {
+  #markText(phase: Phase): string {
+    if (phase === "done") return "✔";
+    if (phase === "queued") return "·";
+    if (ENDINGS.has(phase)) return "✖";
+    return "›";
+  }
+
+  #paintMark(phase: Phase, text: string): string {
     const c = this.#colors;
-    if (phase === "done") return c.green("✔");
-    if (phase === "queued") return c.dim("·");
-    if (ENDINGS.has(phase)) return c.red("✖");
-    return c.cyan("›");
+    if (phase === "done") return c.green(text);
+    if (phase === "queued") return c.dim(text);
+    if (ENDINGS.has(phase)) return c.red(text);
+    return c.cyan(text);
   }
 
   #paint(phase: Phase, text: string): string {
@@ -144,4 +173,31 @@ export class TtyReporter implements Reporter {
     if (ENDINGS.has(phase)) return c.red(text);
     return text;
   }
+}
+
+/** The fewest columns of a cut part worth showing. */
+const MIN_CUT = 4;
+
+/** The parts, painted, cut to `columns` display columns: the parts that do not fit are dropped, the one that overflows ends in "…". */
+export function fit(parts: readonly Part[], columns: number): string {
+  let used = 0;
+  let out = "";
+  for (const part of parts) {
+    if (part.text === "") continue;
+    const width = stringWidth(part.text);
+    if (used + width <= columns) {
+      out += part.paint ? part.paint(part.text) : part.text;
+      used += width;
+      continue;
+    }
+    let cut = "";
+    for (const char of part.text) {
+      if (used + stringWidth(cut + char) + 1 > columns) break;
+      cut += char;
+    }
+    // A column cut to a letter or two says nothing: it goes whole.
+    if (stringWidth(cut.trim()) >= MIN_CUT) out += part.paint ? part.paint(`${cut}…`) : `${cut}…`;
+    break;
+  }
+  return out;
 }
