@@ -37,7 +37,10 @@ await build({
 // The podc package as npm installs it (package.json's "files"), without the library bundle no command uses.
 execFileSync(process.execPath, [repo("scripts/build.js"), "--out", here("dist/podc/dist")], { stdio: "inherit" });
 rmSync(here("dist/podc/dist/lib.js"));
-for (const dir of ["bin", "docs", "schema"]) cpSync(repo(dir), here(`dist/podc/${dir}`), { recursive: true });
+// The docs' screenshots are for readers of the repository: podc's help reads only the pages, and each picture would
+// weigh on every install of the extension.
+const notScreenshots = (path) => !path.startsWith(repo("docs/images"));
+for (const dir of ["bin", "docs", "schema"]) cpSync(repo(dir), here(`dist/podc/${dir}`), { recursive: true, filter: notScreenshots });
 copyFileSync(repo("README.md"), here("dist/podc/README.md"));
 const { name, version, type, license, engines, bin } = JSON.parse(readFileSync(repo("package.json"), "utf8"));
 writeFileSync(here("dist/podc/package.json"), `${JSON.stringify({ name, version, type, license, engines, bin }, null, 2)}\n`);
