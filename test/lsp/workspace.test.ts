@@ -14,6 +14,7 @@ import type {
   SymbolInformation,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { TABLE_READ_REQUEST } from "../../src/lsp/code-lens.js";
 import { SEMANTIC_TOKENS_LEGEND } from "../../src/lsp/semantic-tokens.js";
 import { startClient, type TestClient } from "./client.js";
 
@@ -275,7 +276,7 @@ describe("code lenses", () => {
       { range: { start: { line: 16, character: 0 }, end: { line: 16, character: 0 } }, text: "HOST: One more.\nHOST: And another.\n" },
     ]);
     await client.change(moved, [{ range: { start: { line: 21, character: 0 }, end: { line: 21, character: 0 } }, text: "HOST: Inside.\n" }]);
-    const now = await client.request<{ lines: { start: number; end: number }; version: number } | null>("podc/tableRead", clicked);
+    const now = await client.request<{ lines: { start: number; end: number }; version: number } | null>(TABLE_READ_REQUEST, clicked);
     expect(now).toMatchObject({ part: "section Cold open", index: 1, version: 3, lines: { start: 19, end: 33 } });
     const text = client.document(moved).getText({ start: { line: now!.lines.start, character: 0 }, end: { line: now!.lines.end + 1, character: 0 } });
     expect(text.split("\n")[0]).toBe("# Cold open");
@@ -283,6 +284,6 @@ describe("code lenses", () => {
     expect(text.trimEnd().split("\n").at(-1)).toBe("@McKenzie: Answer 11.");
     // A part the script no longer has: nothing to read.
     await client.change(moved, [{ text: EPISODE }]);
-    expect(await client.request("podc/tableRead", clicked)).toBeNull();
+    expect(await client.request(TABLE_READ_REQUEST, clicked)).toBeNull();
   });
 });
