@@ -6,6 +6,10 @@ import type { ScriptState, Scripts } from "./documents.js";
 // editor's side, which is why the lens is offered only to clients that say they implement its command
 // (`initializationOptions.clientCommands`), as the VS Code extension does: a lens another editor cannot run would
 // only be noise.
+//
+// A lens's lines are those of the version it was made at, and the writer may have edited above the part since: the
+// client asks again when the lens is clicked (podc/tableRead, with the lens's arguments), and the server finds the
+// part in the current version by its name and which of the parts of that name it is.
 
 /** The command a table-read lens carries; the client runs it. */
 export const TABLE_READ_COMMAND = "podc.tableRead";
@@ -25,7 +29,17 @@ export interface TableReadArguments {
   lines: { start: number; end: number };
   /** The podc.json governing the document (its cast and voices apply), if any. */
   config?: string;
+  /** Which of the document's parts named `part` this is, from 0: with `part`, the part's identity across edits. */
+  index: number;
+  /** The document version the lines belong to. */
+  version: number;
 }
+
+/**
+ * The request a client sends when a lens is clicked: `{ uri, part, index }` (a lens's arguments), answered with the
+ * arguments of that part in the current version of the document, or null when the document no longer has it.
+ */
+export const TABLE_READ_REQUEST = "podc/tableRead";
 
 /** Answers codeLens requests when `enabled` (the client implements the table-read command). */
 export function addCodeLensHandler(connection: Connection, scripts: Scripts, enabled: () => boolean): void {
@@ -33,6 +47,14 @@ export function addCodeLensHandler(connection: Connection, scripts: Scripts, ena
     if (!enabled()) return [];
     const state = scripts.get(params.textDocument.uri);
     return state ? tableReadLenses(state) : [];
+  });
+  connection.onRequest(TABLE_READ_REQUEST, (params: { uri?: unknown; part?: unknown; index?: unknown }): TableReadArguments | null => {
+    const state = typeof params.uri === "string" ? scripts.get(params.uri) : undefined;
+    if (!state) return null;
+    const found = tableReadLenses(state)
+      .map((lens) => lens.command!.arguments![0] as TableReadArguments)
+      .find((args) => args.part === params.part && args.index === params.index);
+    return found ?? null;
   });
 }
 
@@ -42,8 +64,11 @@ function tableReadLenses(state: ScriptState): CodeLens[] {
   const body = script.body;
   const page = script.titlePage?.span;
   const lenses: CodeLens[] = [];
+  const seen = new Map<string, number>();
   const lens = (line: number, part: string, last: number) => {
-    const args: TableReadArguments = { uri: state.uri, part, lines: { start: line - 1, end: last - 1 } };
+    const index = seen.get(part) ?? 0;
+    seen.set(part, index + 1);
+    const args: TableReadArguments = { uri: state.uri, part, index, version: state.version, lines: { start: line - 1, end: last - 1 } };
     if (page) args.titlePage = { start: page.start.line - 1, end: page.end.line - 1 };
     if (state.loaded.path) args.config = state.loaded.path;
     const position = { line: line - 1, character: 0 };

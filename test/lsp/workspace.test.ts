@@ -14,6 +14,7 @@ import type {
   SymbolInformation,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { TABLE_READ_REQUEST } from "../../src/lsp/code-lens.js";
 import { SEMANTIC_TOKENS_LEGEND } from "../../src/lsp/semantic-tokens.js";
 import { startClient, type TestClient } from "./client.js";
 
@@ -258,6 +259,31 @@ describe("code lenses", () => {
       titlePage: { start: 0, end: 3 },
       lines: { start: 11, end: 15 },
       config: join(dir, "podc.json"),
+      index: 0,
+      version: 1,
     });
+  });
+
+  it("says where a lens's part is now when it is clicked after an edit moved it", async () => {
+    const twice = EPISODE.replace("# Interview", "# Cold open");
+    const moved = "untitled:moved.pod";
+    await client.open(moved, twice);
+    const lenses = await client.request<CodeLens[]>("textDocument/codeLens", { textDocument: { uri: moved } });
+    const clicked = lenses[2]!.command!.arguments![0] as { part: string; index: number; lines: { start: number } };
+    expect(clicked).toMatchObject({ part: "section Cold open", index: 1, lines: { start: 17 } });
+    // Two lines written above the second "Cold open" after the lens was shown, and one inside it.
+    await client.change(moved, [
+      { range: { start: { line: 16, character: 0 }, end: { line: 16, character: 0 } }, text: "HOST: One more.\nHOST: And another.\n" },
+    ]);
+    await client.change(moved, [{ range: { start: { line: 21, character: 0 }, end: { line: 21, character: 0 } }, text: "HOST: Inside.\n" }]);
+    const now = await client.request<{ lines: { start: number; end: number }; version: number } | null>(TABLE_READ_REQUEST, clicked);
+    expect(now).toMatchObject({ part: "section Cold open", index: 1, version: 3, lines: { start: 19, end: 33 } });
+    const text = client.document(moved).getText({ start: { line: now!.lines.start, character: 0 }, end: { line: now!.lines.end + 1, character: 0 } });
+    expect(text.split("\n")[0]).toBe("# Cold open");
+    expect(text).toContain("HOST: Inside.\nHOST: Question 0?");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("@McKenzie: Answer 11.");
+    // A part the script no longer has: nothing to read.
+    await client.change(moved, [{ text: EPISODE }]);
+    expect(await client.request(TABLE_READ_REQUEST, clicked)).toBeNull();
   });
 });

@@ -9,13 +9,15 @@
 "use strict";
 
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
 const { execFile } = require("node:child_process");
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
+const { tableReadFolders } = require("./table-read-folder.js");
 
 const TABLE_READ = "podc.tableRead";
+/** The server's request for a part's lines in the document as it is now (src/lsp/code-lens.ts). */
+const TABLE_READ_REQUEST = "podc/tableRead";
 
 /** @type {LanguageClient | undefined} */
 let client;
@@ -70,12 +72,26 @@ async function startClient(context) {
  * the episode podc builds at the end of the run (with ffmpeg), else the part's first audio file. The part is written
  * with its document's extension, so that a Fountain scene is read by Fountain's rules.
  */
-async function tableRead(context, args) {
-  if (!args || typeof args.uri !== "string" || !args.lines) return;
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(args.uri));
+async function tableRead(context, folders, clicked) {
+  if (!clicked || typeof clicked.uri !== "string") return;
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(clicked.uri));
+  // The lens's lines are those of the version it was shown at: the server says where the part is now.
+  const args = client?.isRunning() ? await client.sendRequest(TABLE_READ_REQUEST, clicked).catch(() => null) : null;
+  if (!args || !args.lines || args.version !== document.version) {
+    void vscode.window.showErrorMessage(`Table read of the ${clicked.part}: the script has changed and no longer has it here; try again.`);
+    return;
+  }
   const lines = ({ start, end }) => document.getText(new vscode.Range(start, 0, end, document.lineAt(Math.min(end, document.lineCount - 1)).text.length));
   const text = (args.titlePage ? lines(args.titlePage) + "\n\n" : "") + lines(args.lines) + "\n";
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "podc-table-read-"));
+  const dir = folders.start();
+  try {
+    await readAndPlay(context, args, text, dir);
+  } finally {
+    folders.finish(dir);
+  }
+}
+
+async function readAndPlay(context, args, text, dir) {
   const script = path.join(dir, /\.fountain$/i.test(args.uri) ? "table-read.fountain" : "table-read.pod");
   fs.writeFileSync(script, text);
   // The project's podc.json gives the part its cast and voices, as it does the whole script.
@@ -261,7 +277,9 @@ function showPerformed(context) {
 
 /** Registers the commands, and starts the language server once the workspace is trusted. */
 async function activate(context) {
+  const folders = tableReadFolders(path.join((context.storageUri ?? context.globalStorageUri).fsPath, "table-read"));
   context.subscriptions.push(
+    folders,
     vscode.commands.registerCommand("podc.restartServer", async () => {
       if (!vscode.workspace.isTrusted) {
         void vscode.window.showWarningMessage("Pod scripts: the language server runs only in a trusted workspace.");
@@ -270,7 +288,7 @@ async function activate(context) {
       if (client) await client.stop().catch(() => undefined);
       await startClient(context);
     }),
-    vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, args)),
+    vscode.commands.registerCommand(TABLE_READ, (args) => tableRead(context, folders, args)),
     vscode.commands.registerCommand("podc.showPreview", showPreview),
     { dispose: () => client?.stop() },
   );
