@@ -89,7 +89,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   const stage = build.onStage ?? (() => {});
   stage("measuring the audio");
   const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
-  const line = timeline(await withPauses(await withDurations(pieces, build, cache), alignOptions), build.settings);
+  const line = timeline(await withPauses(await withDurations(pieces, build, cache), { ...alignOptions, cache }), build.settings);
   const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
   stage("timing the transcript");
   const cueList = await cues(line, { ...alignOptions, cache }, (path) => pieces.find((p) => p.path === path)?.lyricsSections);

@@ -1,5 +1,6 @@
 import type { PlannedRequest } from "../lower/plan.js";
 import { alignTurns, speechBounds, type AlignOptions, type TurnAlignment } from "./align.js";
+import type { SegmentCache } from "./segment-cache.js";
 
 /*
  * The script's pauses in the mix. A request is a whole conversation, so a pause written between two of its turns
@@ -31,12 +32,19 @@ export interface MeasuredPiece {
  * `pieces` with the edits their pauses ask for, and each edited piece's new duration; pieces no pause touches are
  * returned as they are. Never throws: where the audio cannot be aligned, the boundary is placed by proportion.
  */
-export async function withPauses<P extends MeasuredPiece>(pieces: readonly P[], options: AlignOptions): Promise<(P & { edit?: ClipEdit })[]> {
+export async function withPauses<P extends MeasuredPiece>(
+  pieces: readonly P[],
+  options: AlignOptions & { cache?: SegmentCache },
+): Promise<(P & { edit?: ClipEdit })[]> {
   const aligned = new Map<string, Promise<TurnAlignment>>();
   const alignmentOf = (piece: P) => {
     const turns = piece.request.kind === "podcast" ? piece.request.body.conversations : [];
     let found = aligned.get(piece.path);
-    if (found === undefined) aligned.set(piece.path, (found = alignTurns(piece.path, turns, piece.durationMs, options)));
+    if (found === undefined) {
+      const align = () => alignTurns(piece.path, turns, piece.durationMs, options);
+      const settings = { turns: turns.map((turn) => turn.text), durationMs: piece.durationMs, wordsPerMinute: options.wordsPerMinute };
+      aligned.set(piece.path, (found = options.cache ? options.cache.remember("turn-alignment", piece.path, settings, align) : align()));
+    }
     return found;
   };
   const out: (P & { edit?: ClipEdit })[] = [];
@@ -52,7 +60,10 @@ export async function withPauses<P extends MeasuredPiece>(pieces: readonly P[], 
     }
     const alignment: TurnAlignment = request.kind === "podcast" ? await alignmentOf(piece) : { starts: [0], pauseStarts: [0] };
     const whole = { startMs: 0, endMs: piece.durationMs };
-    const speech = trimHead || trimTail ? await speechBounds(piece.path, piece.durationMs, options.ffmpeg) : whole;
+    const bounds = () => speechBounds(piece.path, piece.durationMs, options.ffmpeg);
+    const speech = !(trimHead || trimTail)
+      ? whole
+      : await (options.cache ? options.cache.remember("speech-bounds", piece.path, { durationMs: piece.durationMs }, bounds) : bounds());
     const edit = editOf(piece.durationMs, alignment, speech, { lead, inner, trimHead, trimTail });
     out.push({ ...piece, durationMs: editedMs(edit.stretches), edit });
   }
