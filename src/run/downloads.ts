@@ -17,7 +17,9 @@ import { wavDurationMs } from "./wav-duration.js";
  * Getting one choice of a finished job onto disk under its script-given name, as cheaply as possible:
  *
  *  1. the file is already there and its size and sha256 match a journaled download: keep it;
- *  2. a journaled copy elsewhere (another episode, an older --out) still matches: copy it;
+ *  2. a journaled copy elsewhere (another episode, an older --out, its old name before a renumbering edit) still
+ *     matches: copy it — made before the run writes any file (stageCopies), and journaled only if the copy's own bytes
+ *     match;
  *  3. the shared state store keeps the file (by sha256): take it from there (no link, no expiry);
  *  4. otherwise download the link again — through the service client, which allows only https: and
  *     http:, at most 5 redirects, bytes of an audio format (named after them, whatever the server calls
