@@ -1,4 +1,4 @@
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { refuseAudioLink } from "../contract/loopback.js";
 import type { ServiceClient } from "../service/client.js";
@@ -98,7 +98,7 @@ async function placeChoice(
   hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
 ): Promise<ChoiceResult> {
   const recorded = record.files.filter((f) => f.choice === choice.index).reverse();
-  const wanted = await wantedCopy(ctx.root, job, recorded, target);
+  const wanted = await wantedCopy(ctx.root, job, recorded, target, (path, file) => verifyFile(path, file.bytes, file.sha256));
   if (wanted?.here) return { type: "present", file: wanted.here, path: wanted.path, how: "verified" };
   if (wanted) {
     const { path } = wanted;
@@ -145,19 +145,20 @@ async function placeChoice(
 
 /**
  * The path choice `recorded[0].choice` of `job` is wanted at (the newest journaled file's type names it), with the
- * journaled file found there intact, if it is; undefined when nothing of the choice was ever journaled.
+ * journaled file found there when `intact` says it is; undefined when nothing of the choice was ever journaled.
  */
 async function wantedCopy(
   root: string,
   job: Job,
   recorded: readonly RecordedFile[],
   target: ChoiceTarget,
+  intact: (path: string, file: RecordedFile) => Promise<boolean>,
 ): Promise<{ path: string; here?: RecordedFile } | undefined> {
   const known = recorded[0];
   if (!known) return undefined;
   const path = join(target.outDir, choiceFileName(target.stem, job.kind, known.choice, extensionFor(known.contentType)));
   const here = recorded.find((f) => absolutePath(root, f.file) === path);
-  return here && (await verifyFile(path, here.bytes, here.sha256)) ? { path, here } : { path };
+  return here && (await intact(path, here)) ? { path, here } : { path };
 }
 
 /** A copy of the first journaled file elsewhere that is intact, beside `path`; its bytes are checked once copied, so a copy is only ever journaled as the file it is. */
@@ -185,13 +186,20 @@ export async function stageCopies(
   const staged = new Map<string, StagedCopy>();
   for (const { job, record, choice, target } of wanted) {
     const recorded = record.files.filter((f) => f.choice === choice).reverse();
-    const copy = await wantedCopy(root, job, recorded, target);
+    // A file already at its name is hashed once, when its job places it: here its size is enough to leave it be.
+    const copy = await wantedCopy(root, job, recorded, target, (path, file) => hasSize(path, file.bytes));
     if (!copy || copy.here || staged.has(copy.path)) continue;
     const made = await copyJournaled(root, recorded, copy.path);
     if (made) staged.set(copy.path, made);
   }
   return staged;
 }
+
+const hasSize = (path: string, bytes: number): Promise<boolean> =>
+  stat(path).then(
+    (info) => info.isFile() && info.size === bytes,
+    () => false,
+  );
 
 /** Removes the staged copies no job placed (a run stopped before their jobs finished). */
 export async function discardStaged(staged: Map<string, StagedCopy>): Promise<void> {

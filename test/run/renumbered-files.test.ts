@@ -18,49 +18,61 @@ afterAll(() => {
 
 const WORDS = ["harbour", "lantern", "signal", "tide", "keeper", "night", "radio", "window", "stairs", "fog", "bell", "rope"];
 
-/** A long two-host section of 60 turns, cut into 11 requests; "Well, " before its first line removes the cut after that line. */
-function script(opening: string): string {
-  const lines = Array.from({ length: 60 }, (_, i) => {
-    const text = `The ${WORDS[(i * 7 + 1) % 12]} ${WORDS[(i * 5 + 3) % 12]} line ${i} and 1.`;
+/** A long two-host section of `turns` turns; `opening` goes before its first line. */
+function script(turns: number, seed: number, opening: string): string {
+  const lines = Array.from({ length: turns }, (_, i) => {
+    const text = `The ${WORDS[(i * 7 + seed) % 12]} ${WORDS[(i * 5 + seed * 3) % 12]} line ${i} and ${seed}.`;
     return `${i % 2 ? "GUEST" : "HOST"}: ${i === 0 ? opening : ""}${text}`;
   });
   return `Title: Harbour Talk\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n# Part\n\n${lines.join("\n")}\n`;
 }
 
+const name = (order: number): string => `${String(order).padStart(2, "0")}-part.wav`;
+
 describe("an edit that renumbers an episode's files", () => {
-  it("places every file with the bytes journaled for it, and pays only for the changed requests", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "podc-renumber-"));
-    dirs.push(dir);
-    mkdirSync(join(dir, ".git"));
-    writeFileSync(join(dir, "talk.pod"), script(""));
-    const ledger = (): number => readLedger(join(dir, ".podc", "local", "ledger.jsonl")).filter((e) => e.billed).length;
+  // "Well, " before the first line removes the cut after it: 11 requests become 10, the last 9 each take their
+  // predecessor's name. Or it adds one: 3 requests become 4, and the new second one is downloaded to the name the
+  // old second one must leave.
+  it.each([
+    { turns: 60, seed: 1, before: 11, after: 10, fresh: 1, keptFrom: 2 },
+    { turns: 16, seed: 3, before: 3, after: 4, fresh: 2, keptFrom: 1 },
+  ])(
+    "$before requests becoming $after: every file has the bytes journaled for it, and only new requests are paid for",
+    async (c) => {
+      const dir = mkdtempSync(join(tmpdir(), "podc-renumber-"));
+      dirs.push(dir);
+      mkdirSync(join(dir, ".git"));
+      writeFileSync(join(dir, "talk.pod"), script(c.turns, c.seed, ""));
+      const ledger = (): number => readLedger(join(dir, ".podc", "local", "ledger.jsonl")).filter((e) => e.billed).length;
 
-    const first = await podc(["run", "--local", "talk.pod"], dir, {});
-    expect(first.code, first.stderr).toBe(0);
-    const folder = join(dir, "out", "local", "talk");
-    expect(readdirSync(folder).filter((f) => f.endsWith(".wav"))).toHaveLength(11);
-    expect(ledger()).toBe(11);
-    const before = manifestOf(dir, "local/talk").requests.map((r) => r.files[0]!.sha256);
+      const first = await podc(["run", "--local", "talk.pod"], dir, {});
+      expect(first.code, first.stderr).toBe(0);
+      const folder = join(dir, "out", "local", "talk");
+      expect(readdirSync(folder).filter((f) => f.endsWith(".wav"))).toHaveLength(c.before);
+      expect(ledger()).toBe(c.before);
+      const before = manifestOf(dir, "local/talk").requests.map((r) => r.files[0]!.sha256);
 
-    writeFileSync(join(dir, "talk.pod"), script("Well, "));
-    const second = await podc(["run", "--local", "talk.pod"], dir, {});
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).not.toContain("is not the file podc downloaded");
-    // The one request the edit made is new; the nine it only renumbered are copied, not paid for again.
-    expect(ledger()).toBe(12);
-    const after = manifestOf(dir, "local/talk").requests;
-    expect(after.map((r) => r.files[0]!.path)).toEqual(Array.from({ length: 10 }, (_, i) => `${String(i + 1).padStart(2, "0")}-part.wav`));
-    expect(after.slice(1).map((r) => r.files[0]!.sha256)).toEqual(before.slice(2));
-    for (const request of after) {
-      const file = request.files[0]!;
-      expect(await sha256Of(join(folder, file.path)), file.path).toBe(file.sha256);
-      expect(readFileSync(join(folder, file.path)).length, file.path).toBe(file.bytes);
-    }
-    expect(readdirSync(folder).filter((f) => f.startsWith("."))).toEqual([]);
+      writeFileSync(join(dir, "talk.pod"), script(c.turns, c.seed, "Well, "));
+      const second = await podc(["run", "--local", "talk.pod"], dir, {});
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).not.toContain("is not the file podc downloaded");
+      // The requests the edit made are new; those it only renumbered are copied, not paid for again.
+      expect(ledger()).toBe(c.before + c.fresh);
+      const after = manifestOf(dir, "local/talk").requests;
+      expect(after.map((r) => r.files[0]!.path)).toEqual(Array.from({ length: c.after }, (_, i) => name(i + 1)));
+      expect(after.slice(c.fresh).map((r) => r.files[0]!.sha256)).toEqual(before.slice(c.keptFrom));
+      for (const request of after) {
+        const file = request.files[0]!;
+        expect(await sha256Of(join(folder, file.path)), file.path).toBe(file.sha256);
+        expect(readFileSync(join(folder, file.path)).length, file.path).toBe(file.bytes);
+      }
+      expect(readdirSync(folder).filter((f) => f.startsWith("."))).toEqual([]);
 
-    // And once more: everything is in place; nothing is sent.
-    const third = await podc(["run", "--local", "talk.pod"], dir, {});
-    expect(third.code, third.stderr).toBe(0);
-    expect(ledger()).toBe(12);
-  }, 180_000);
+      // And once more: everything is in place; nothing is sent.
+      const third = await podc(["run", "--local", "talk.pod"], dir, {});
+      expect(third.code, third.stderr).toBe(0);
+      expect(ledger()).toBe(c.before + c.fresh);
+    },
+    180_000,
+  );
 });
