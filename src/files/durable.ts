@@ -54,9 +54,30 @@ export async function writeFileDurablyLater(target: string, text: string): Promi
   await replaceThroughTemp(target, (temp) => writeFileSync(temp, text, { encoding: "utf8", flag: "wx" }));
 }
 
-/** Copies `source` over `target`, atomically and durably. The copy itself is the kernel's, off the main thread. */
-export async function copyFileDurably(source: string, target: string): Promise<void> {
-  await replaceThroughTemp(target, (temp) => copyFile(source, temp));
+/**
+ * Copies `source` to a hidden temporary file beside `target` and flushes it; returns its path (to be moved onto `target`
+ * with renameDurably), or undefined, leaving nothing behind, when `accept` refuses the bytes actually copied.
+ */
+export async function copyBeside(source: string, target: string, accept: (copy: string) => Promise<boolean>): Promise<string | undefined> {
+  const temp = tempBeside(target);
+  try {
+    await copyFile(source, temp);
+    // The source may have changed since it was checked (another job's download can replace it): what counts is the copy.
+    if (!(await accept(temp))) {
+      removeQuietly(temp);
+      return undefined;
+    }
+    const fd = openSync(temp, "r+");
+    try {
+      await fsyncInTurn(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
+  }
+  return temp;
 }
 
 /**

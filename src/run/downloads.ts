@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { refuseAudioLink } from "../contract/loopback.js";
 import type { ServiceClient } from "../service/client.js";
 import type { Failure } from "../service/outcome.js";
@@ -8,7 +8,7 @@ import type { Job } from "./job.js";
 import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
 import type { PresentFile } from "./manifest.js";
 import type { AudioShelf, EntryWriter } from "./store.js";
-import { copyFileDurably } from "../files/durable.js";
+import { copyBeside, renameDurably } from "../files/durable.js";
 import { verifyFile } from "../files/file-hash.js";
 import { flacDurationMs } from "./flac-duration.js";
 import { wavDurationMs } from "./wav-duration.js";
@@ -17,7 +17,9 @@ import { wavDurationMs } from "./wav-duration.js";
  * Getting one choice of a finished job onto disk under its script-given name, as cheaply as possible:
  *
  *  1. the file is already there and its size and sha256 match a journaled download: keep it;
- *  2. a journaled copy elsewhere (another episode, an older --out) still matches: copy it;
+ *  2. a journaled copy elsewhere (another episode, an older --out, its old name before a renumbering edit) still
+ *     matches: copy it — made before the run writes any file (stageCopies), and journaled only if the copy's own bytes
+ *     match;
  *  3. the shared state store keeps the file (by sha256): take it from there (no link, no expiry);
  *  4. otherwise download the link again — through the service client, which allows only https: and
  *     http:, at most 5 redirects, bytes of an audio format (named after them, whatever the server calls
@@ -40,6 +42,14 @@ export interface DownloadContext {
   now: () => number;
   /** Links known to be dead without asking (with --local: those of an emulator that has stopped). */
   isDeadLink?: (url: string) => boolean;
+  /** Copies made before any file of the run was written (see stageCopies), by the path they are for; one is taken when used. */
+  staged?: Map<string, StagedCopy>;
+}
+
+/** A verified copy of a journaled file, in a hidden temporary file beside the path it is for. */
+export interface StagedCopy {
+  temp: string;
+  file: RecordedFile;
 }
 
 /** Where a choice should live, once its extension is known. */
@@ -88,18 +98,17 @@ async function placeChoice(
   hooks: { refreshUrl?: () => Promise<string | undefined>; beforeFetch?: () => void } = {},
 ): Promise<ChoiceResult> {
   const recorded = record.files.filter((f) => f.choice === choice.index).reverse();
-  const known = recorded[0];
-  if (known) {
-    const path = join(target.outDir, choiceFileName(target.stem, job.kind, choice.index, extensionFor(known.contentType)));
-    const here = recorded.find((f) => absolutePath(ctx.root, f.file) === path);
-    if (here && (await verifyFile(path, here.bytes, here.sha256))) return { type: "present", file: here, path, how: "verified" };
-    for (const copy of recorded) {
-      const source = absolutePath(ctx.root, copy.file);
-      if (source === path || !(await verifyFile(source, copy.bytes, copy.sha256))) continue;
-      hooks.beforeFetch?.();
-      await mkdir(target.outDir, { recursive: true });
-      await copyFileDurably(source, path);
-      const file = await journalFile(ctx, job, { ...copy, file: journalPath(ctx.root, path) }, undefined);
+  const wanted = await wantedCopy(ctx.root, job, recorded, target, (path, file) => verifyFile(path, file.bytes, file.sha256));
+  if (wanted?.here) return { type: "present", file: wanted.here, path: wanted.path, how: "verified" };
+  if (wanted) {
+    const { path } = wanted;
+    const staged = ctx.staged?.get(path);
+    ctx.staged?.delete(path);
+    hooks.beforeFetch?.();
+    const copied = staged ?? (await copyJournaled(ctx.root, recorded, path));
+    if (copied) {
+      await renameDurably(copied.temp, path);
+      const file = await journalFile(ctx, job, copied.file, undefined);
       return { type: "present", file, path, how: "copied" };
     }
   }
@@ -132,6 +141,70 @@ async function placeChoice(
     });
   }
   return result;
+}
+
+/**
+ * The path choice `recorded[0].choice` of `job` is wanted at (the newest journaled file's type names it), with the
+ * journaled file found there when `intact` says it is; undefined when nothing of the choice was ever journaled.
+ */
+async function wantedCopy(
+  root: string,
+  job: Job,
+  recorded: readonly RecordedFile[],
+  target: ChoiceTarget,
+  intact: (path: string, file: RecordedFile) => Promise<boolean>,
+): Promise<{ path: string; here?: RecordedFile } | undefined> {
+  const known = recorded[0];
+  if (!known) return undefined;
+  const path = join(target.outDir, choiceFileName(target.stem, job.kind, known.choice, extensionFor(known.contentType)));
+  const here = recorded.find((f) => absolutePath(root, f.file) === path);
+  return here && (await intact(path, here)) ? { path, here } : { path };
+}
+
+/** A copy of the first journaled file elsewhere that is intact, beside `path`; its bytes are checked once copied, so a copy is only ever journaled as the file it is. */
+async function copyJournaled(root: string, recorded: readonly RecordedFile[], path: string): Promise<StagedCopy | undefined> {
+  for (const copy of recorded) {
+    const source = absolutePath(root, copy.file);
+    if (source === path || !(await verifyFile(source, copy.bytes, copy.sha256))) continue;
+    await mkdir(dirname(path), { recursive: true });
+    const temp = await copyBeside(source, path, (made) => verifyFile(made, copy.bytes, copy.sha256));
+    if (temp) return { temp, file: { ...copy, file: journalPath(root, path) } };
+  }
+  return undefined;
+}
+
+/**
+ * Copies, before the run writes any file, every journaled file that is to be copied to a new path: when an edit renumbers
+ * an episode's files, one job's new name is often another's old one, and a copy made later could find its source
+ * already replaced (by a download, or by another copy). Each copy waits beside its path for the job that places it;
+ * `discardStaged` removes those no job took.
+ */
+export async function stageCopies(
+  root: string,
+  wanted: readonly { job: Job; record: JobRecord; choice: number; target: ChoiceTarget }[],
+): Promise<Map<string, StagedCopy>> {
+  const staged = new Map<string, StagedCopy>();
+  for (const { job, record, choice, target } of wanted) {
+    const recorded = record.files.filter((f) => f.choice === choice).reverse();
+    // A file already at its name is hashed once, when its job places it: here its size is enough to leave it be.
+    const copy = await wantedCopy(root, job, recorded, target, (path, file) => hasSize(path, file.bytes));
+    if (!copy || copy.here || staged.has(copy.path)) continue;
+    const made = await copyJournaled(root, recorded, copy.path);
+    if (made) staged.set(copy.path, made);
+  }
+  return staged;
+}
+
+const hasSize = (path: string, bytes: number): Promise<boolean> =>
+  stat(path).then(
+    (info) => info.isFile() && info.size === bytes,
+    () => false,
+  );
+
+/** Removes the staged copies no job placed (a run stopped before their jobs finished). */
+export async function discardStaged(staged: Map<string, StagedCopy>): Promise<void> {
+  await Promise.all([...staged.values()].map((copy) => rm(copy.temp, { force: true })));
+  staged.clear();
 }
 
 async function download(ctx: DownloadContext, job: Job, choice: RecordedChoice, url: string, target: ChoiceTarget): Promise<ChoiceResult> {

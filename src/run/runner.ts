@@ -2,7 +2,7 @@ import { relative, sep } from "node:path";
 import type { ServiceClient } from "../service/client.js";
 import { authAdvice, describeOutcome } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
-import { ensureChoice, presentFile, type ChoiceResult } from "./downloads.js";
+import { discardStaged, ensureChoice, presentFile, stageCopies, type ChoiceResult, type StagedCopy } from "./downloads.js";
 import { fileStem, orderWidth } from "./file-names.js";
 import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
 import { jobClient, type JobClient } from "./job-client.js";
@@ -56,6 +56,8 @@ class Run {
   readonly #stops: RunStops;
   /** Jobs already sent again in this run because their audio was lost: once is enough. */
   readonly #regenerated = new Set<string>();
+  /** Copies of files an edit moved to new names, made before the run wrote anything (see stageCopies). */
+  #staged = new Map<string, StagedCopy>();
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #started: number;
@@ -94,6 +96,21 @@ class Run {
     // What each manifest listed before this run wrote any: the files podc may remove at the end.
     const listedBefore = new Map(this.#o.episodes.map((episode) => [episode, listedFiles(episode.outDir)]));
     const endings = new Map<string, Ending>();
+    this.#staged = await stageCopies(
+      this.#o.root,
+      jobs.flatMap((job) => {
+        const record = this.#book.record(job.key);
+        const choices = record.files.length === 0 ? [] : expectedChoices(record, job.kind);
+        return job.placements.flatMap(({ episode, entry }) =>
+          choices.map((choice) => ({
+            job,
+            record,
+            choice: choice.index,
+            target: { outDir: episode.outDir, stem: fileStem(entry, orderWidth(episode.entries.length)) },
+          })),
+        );
+      }),
+    );
     // The jobs that can have a slot at once start first; the rest, which would only queue for one, once the first jobs'
     // intents have left for the disk: the journal writes a batch in a setImmediate their commits queue, before the inner
     // one of the two here. After a timer instead, the first request waited for every other job's first steps. The order
@@ -107,6 +124,7 @@ class Run {
         endings.set(job.key, ending);
       }),
     );
+    await discardStaged(this.#staged);
     await this.#manifests.settled();
     const finished = new Set([...endings].filter(([, ending]) => ending.kind === "done").map(([key]) => key));
     const manifests = this.#o.episodes.map((episode) => this.#writeManifest(episode, { finished, listedBefore: listedBefore.get(episode)! }));
@@ -314,6 +332,7 @@ class Run {
             maxBytes: this.#o.maxDownloadBytes,
             signal: this.#stops.signal,
             now: this.#now,
+            staged: this.#staged,
             ...(this.#o.local ? { isDeadLink: (url: string) => !sameOrigin(url, this.#o.service.baseUrl) } : {}),
           },
           job,
