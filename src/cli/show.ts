@@ -2,14 +2,12 @@ import { directionTagMap } from "../ast/speech.js";
 import { performedScript, SHOW_VERSION, type PerformedLine, type PerformedScript } from "../ast/performed-script.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { displayPath } from "../files/display-path.js";
-import { terminalSafe } from "../source/terminal-text.js";
+import { displayWidthFor, terminalSafe } from "../source/terminal-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, useColor, type Io } from "./io.js";
 import { findScripts } from "../workspace/find-scripts.js";
 import { Workspace } from "../workspace/workspace.js";
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 const OPTIONS = {
   json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 1, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
@@ -66,10 +64,8 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   } else {
     const color = useColor(io.stdout, io.env);
     const paint = color ? await painter() : undefined;
-    // Only the fate column is measured; string-width is loaded only when a label (a name, a song) needs it.
-    const wide = shown.some((script) => script.lines.some((line) => !PRINTABLE_ASCII.test(line.label)));
-    const stringWidth = wide ? (await import("string-width")).default : (text: string) => text.length;
-    const width = (text: string) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
+    // Only the fate column is measured: its labels (a name, a song) say whether wide characters are to be counted.
+    const width = await displayWidthFor(shown.flatMap((script) => script.lines.map((line) => line.label)));
     shown.forEach((script, i) => {
       // Several scripts are told apart as `head` and `tail` tell files apart.
       if (shown.length > 1) io.stdout.write(`${i > 0 ? "\n" : ""}==> ${terminalSafe(script.file)} <==\n`);

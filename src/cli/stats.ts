@@ -3,13 +3,12 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 import { allEpisodesTotals, type CountedEpisode } from "../stats/all-episodes.js";
 import { episodeStats, STATS_VERSION } from "../stats/episode-stats.js";
 import { statsText } from "../stats/stats-text.js";
+import { displayWidthFor } from "../source/terminal-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
 import { findScripts } from "../workspace/find-scripts.js";
 import { Workspace } from "../workspace/workspace.js";
-
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 const OPTIONS = {
   json: { type: "boolean", help: "one JSON object on stdout (its shape: docs/stats.md)" },
@@ -71,9 +70,7 @@ async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
     const document = { statsVersion: STATS_VERSION, episodes, ...(all ? { totals: all } : {}), skipped };
     io.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   } else if (episodes.length > 0) {
-    const { default: stringWidth } = await import("string-width");
-    // Most cells are plain ASCII, whose width is their length: string-width is kept for the others.
-    io.stdout.write(statsText(episodes, all, (text) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text))));
+    io.stdout.write(statsText(episodes, all, await displayWidthFor()));
   }
   return code;
 }

@@ -34,3 +34,18 @@ export function terminalSafeAll<T>(value: T): T {
   }
   return value;
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * How many terminal columns a text takes: its length for printable ASCII, string-width's count for anything else.
+ * string-width (and its Unicode tables) is loaded only when one of `texts`, the texts to be measured, needs it; with
+ * no `texts` (any text may come), always.
+ */
+export async function displayWidthFor(texts?: Iterable<string>): Promise<(text: string) => number> {
+  let wide = texts === undefined;
+  for (const text of texts ?? []) if (!PRINTABLE_ASCII.test(text)) wide = true;
+  if (!wide) return (text) => text.length;
+  const { default: stringWidth } = await import("string-width");
+  return (text) => (PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text));
+}
