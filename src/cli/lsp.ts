@@ -1,9 +1,8 @@
 import { format } from "node:util";
 import type { InitializeParams, WatchDog } from "vscode-languageserver";
 import { createConnection, createProtocolConnection } from "../lsp/protocol.js";
-import { Inbox } from "../lsp/inbox.js";
 import { startServer } from "../lsp/server.js";
-import { streamReader, streamWriter } from "../lsp/stdio.js";
+import { Inbox, streamReader, streamWriter } from "../lsp/stdio.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 

@@ -7,7 +7,7 @@ import type { LoadedConfig } from "../config/load.js";
 import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
 import type { ScriptState, Scripts } from "./documents.js";
-import type { Inbox } from "./inbox.js";
+import type { Inbox } from "./stdio.js";
 import { PositionMap } from "./positions.js";
 import { isScriptUri, type ScriptFolders } from "../workspace/find-scripts.js";
 

@@ -9,7 +9,7 @@ import { Scripts } from "./documents.js";
 import { addFoldingHandler } from "./folding.js";
 import { addFormattingHandler } from "./formatting.js";
 import { addHoverHandler, hoverMarkup } from "./hover.js";
-import type { Inbox } from "./inbox.js";
+import type { Inbox } from "./stdio.js";
 import { addInlayHintsHandler } from "./inlay-hints.js";
 import { addReferencesHandler } from "./references.js";
 import { addRenameHandler } from "./rename.js";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/defaults.js";
-import { SectionDiagnostics } from "../../src/workspace/sections.js";
+import { SectionDiagnostics } from "../../src/workspace/analyses.js";
 
 // Reusing the diagnostics of unchanged sections is only allowed because it gives exactly what a whole analysis gives:
 // random scripts, edited at random again and again through one SectionDiagnostics, must get analyze()'s diagnostics
