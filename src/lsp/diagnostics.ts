@@ -64,7 +64,7 @@ export function addDiagnosticsHandler(
   /** Publishes what is wrong with each podc.json in use; with `prune`, clears those no longer in use (deleted). */
   const publishConfigs = (prune: boolean) => {
     const inUse = new Set<string>();
-    for (const loaded of scripts.configFiles()) {
+    for (const loaded of scripts.workspace.configs.files()) {
       const uri = pathToFileURL(loaded.path!).href;
       inUse.add(uri);
       const diagnostics = configDiagnostics(uri, loaded);
@@ -103,7 +103,7 @@ export function addDiagnosticsHandler(
   };
 
   let recheckPending = false;
-  scripts.onConfigChange(() => {
+  scripts.workspace.configs.onChange(() => {
     // Deferred: the change may be noticed in the middle of another request's analysis.
     if (recheckPending) return;
     recheckPending = true;
@@ -124,7 +124,7 @@ export function addDiagnosticsHandler(
     if (!options.pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.configChanged();
+    if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.workspace.configs.forget();
     if (params.changes.some((change) => isScriptUri(change.uri))) folders.changed();
   });
 

@@ -18,9 +18,10 @@ import { PositionMap } from "./positions.js";
 //
 // The workspace's configurations are live: the podc.json in use is checked before each analysis by its size and
 // modification time, because many editors never tell the server that it changed (Neovim and Vim send no file-watch
-// notifications); and every few seconds while the writer types nothing (checkConfigs), so a cast fixed in another
+// notifications); and every few seconds while the writer types nothing (lsp/server.ts), so a cast fixed in another
 // window shows at once. When it changed, every configuration and analysis is forgotten and the listeners are told, to
-// re-check every open script. Editors that do send didChangeWatchedFiles get the same through configChanged().
+// re-check every open script. Editors that do send didChangeWatchedFiles get the same at once
+// (lsp/diagnostics.ts).
 //
 // Reading a podc.json needs its validator (and zod with it), the largest thing the server would load before its first
 // diagnostics; a project without podc.json never needs it. So it is loaded when a message names a script that a
@@ -46,8 +47,6 @@ export interface ScriptState {
 export class Scripts {
   readonly documents = new TextDocuments(TextDocument);
   readonly workspace = new Workspace({ live: true });
-  /** The state of each analysis the workspace keeps (it keeps one per document version, and per file while unchanged). */
-  private readonly states = new WeakMap<ScriptAnalysis, ScriptState>();
   /** Folder whose podc.json governs buffers that are not files yet (untitled documents). */
   workspaceFolder: string | undefined;
 
@@ -71,17 +70,12 @@ export class Scripts {
     this.documents.onDidClose((event) => this.workspace.analyses.close(event.document.uri));
   }
 
-  /** Calls `listener` whenever a podc.json in use was created, changed or deleted (after the caches are cleared). */
-  onConfigChange(listener: () => void): void {
-    this.workspace.configs.onChange(listener);
-  }
-
   /** The analysis of the current version of an open document; undefined when the document is not open. */
   get(uri: string): ScriptState | undefined {
     const document = this.documents.get(uri);
     if (!document) return undefined;
     const analysed = this.workspace.analyses.ofVersion(uri, filePath(uri) ?? uri, document.version, () => document.getText(), this.configForUri(uri));
-    return this.stateOf(uri, () => document, analysed);
+    return newState(uri, document, analysed);
   }
 
   /**
@@ -95,28 +89,7 @@ export class Scripts {
     if (path === undefined) return undefined;
     const found = this.workspace.analyses.ofFile(uri, path, this.configForUri(uri));
     if (found === undefined) return undefined;
-    return this.stateOf(uri, () => TextDocument.create(uri, "pod", 0, found.text), found.analysed);
-  }
-
-  private stateOf(uri: string, document: () => TextDocument, analysed: ScriptAnalysis): ScriptState {
-    let state = this.states.get(analysed);
-    if (!state) this.states.set(analysed, (state = newState(uri, document(), analysed)));
-    return state;
-  }
-
-  /** Forgets every configuration and analysis (a podc.json was created, changed or deleted), and tells the listeners. */
-  configChanged(): void {
-    this.workspace.configs.forget();
-  }
-
-  /** Looks at every podc.json in use (a few stats); when one was created, changed or deleted, acts as configChanged. */
-  checkConfigs(): void {
-    this.workspace.configs.checkChanged();
-  }
-
-  /** The configurations read so far that come from a podc.json (not the defaults). */
-  configFiles(): LoadedConfig[] {
-    return this.workspace.configs.files();
+    return newState(uri, TextDocument.create(uri, "pod", 0, found.text), found.analysed);
   }
 
   /** The folder a script's podc.json is looked for from: its own, or the workspace's for an untitled buffer. */

@@ -99,7 +99,7 @@ export function startServer(connection: Connection, inbox: Inbox): void {
     } else {
       // Nothing will say that podc.json changed while the writer edits it elsewhere: look now and then (unref'd, so
       // it never keeps the process alive).
-      setInterval(() => guarded(connection, () => scripts.checkConfigs()), CONFIG_CHECK_MS).unref();
+      setInterval(() => guarded(connection, () => scripts.workspace.configs.checkChanged()), CONFIG_CHECK_MS).unref();
     }
   });
 

@@ -1,5 +1,5 @@
 import { rmdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { Pricing, ServiceSettings } from "../config/schema.js";
 import { totalUnits } from "../pricing/billing.js";
 import { FileStateReader, FileStore } from "./file-store.js";
@@ -16,7 +16,6 @@ import { LockHeldError, RunLock } from "./lock.js";
 import { prepareRun } from "./prepare.js";
 import type { RunChoices } from "./run-options.js";
 import { runJobs } from "./runner.js";
-import { stateDir } from "./state-dir.js";
 import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
 
 /*
@@ -36,7 +35,6 @@ export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
 export { journalCopyDir } from "./journal-copy.js";
-export { STATE_DIR_NAME, stateDir } from "./state-dir.js";
 export { currentHolder, isAlive, LockHeldError } from "./lock.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
 export { describeFileError, isFileError } from "./file-errors.js";
@@ -336,4 +334,12 @@ async function reading<T>(store: StoreAccess, root: string, read: (reader: State
  */
 export function unreadableStateMessage(error: unknown): string | undefined {
   return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
+}
+
+/** The folder, at the repository root, that holds the journal, the lock and the local emulator's ledger. */
+export const STATE_DIR_NAME = ".podc";
+
+/** The state folder (`.podc/`) of a repository root. */
+export function stateDir(root: string): string {
+  return join(root, STATE_DIR_NAME);
 }

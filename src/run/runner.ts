@@ -1,5 +1,5 @@
 import { relative, sep } from "node:path";
-import type { ServiceClient } from "../service/client.js";
+import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
 import { authAdvice, describeOutcome } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
 import { discardStaged, ensureChoice, presentFile, stageCopies, type ChoiceResult, type StagedCopy } from "./downloads.js";
@@ -8,7 +8,7 @@ import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js"
 import { jobClient, type JobClient } from "./job-client.js";
 import { ambiguousMessage, becauseText, failedMessage, secondsNotice, unreadableMessage } from "./job-messages.js";
 import { pollEndEntry, rereadEntry } from "./answer-entries.js";
-import { expectedChoices } from "./job-record.js";
+import { expectedChoices, type JobRecord } from "./job-record.js";
 import type { Episode, Job } from "./job.js";
 import type { Because } from "./journal-entry.js";
 import { ClaimLostError, type EntryWriter, type StateStore } from "./store.js";
@@ -16,11 +16,9 @@ import { EpisodeManifests } from "./episode-manifests.js";
 import { listedFiles, type ListedFile } from "./stale-files.js";
 import { freshChoiceUrl, pollTask, type PollResult } from "./poll.js";
 import { nextStep } from "./rerun-rules.js";
-import type { RetryBudget } from "./retry-budget.js";
+import { RetryBudget } from "./retry-budget.js";
 import { RunReport } from "./run-report.js";
-import { runService } from "./run-service.js";
 import { RunStops } from "./run-stops.js";
-import { scheduleOrder } from "./scheduler.js";
 import { submitJob, type SubmitResult } from "./submit.js";
 import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
 
@@ -407,3 +405,33 @@ class Run {
 }
 
 const sameOrigin = (url: string, base: string): boolean => URL.canParse(url) && new URL(url).origin === new URL(base).origin;
+
+/**
+ * How the run talks to the service: one client for every job, and one retry budget that every job's pauses draw on,
+ * both paced by the configured poll interval.
+ */
+function runService(options: RunnerOptions, random: () => number, now: () => number): { client: ServiceClient; budget: RetryBudget } {
+  const settings = options.service.settings;
+  const interval = settings.pollIntervalMs;
+  const client = new ServiceClient({
+    ...clientOptionsFromSettings(settings, options.service.apiKey, options.service.baseUrl),
+    // Polling is itself a retry loop with the shared budget; one exchange's own retries stay short beside it.
+    retry: { baseDelayMs: Math.min(500, interval), maxDelayMs: Math.min(8_000, Math.max(1_000, interval * 4)) },
+  });
+  const budget = new RetryBudget({ baseMs: Math.min(interval, 5_000), maxMs: 60_000, tokens: 10 + 2 * options.jobs.length, random, now });
+  return { client, budget };
+}
+
+/**
+ * Jobs in the order they ask for the store's slots (concurrency/slots.ts): song tasks already running from an earlier
+ * run first, then the rest in script order. The account's limit counts song tasks until they end and podcasts while
+ * they render, so a slot is held from the POST until the task ends (a song) or the answer arrives (a podcast); tasks
+ * already running are on the account already, and a new POST beside them would only be turned away with a 429.
+ */
+function scheduleOrder(jobs: readonly Job[], recordOf: (key: string) => JobRecord): Job[] {
+  const running = (job: Job): boolean => {
+    const state = recordOf(job.key).state;
+    return job.kind === "song" && (state === "accepted" || state === "polling");
+  };
+  return [...jobs.filter(running), ...jobs.filter((job) => !running(job))];
+}
