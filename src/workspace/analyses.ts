@@ -6,6 +6,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { lower } from "../lower/lower.js";
 import type { Plan } from "../lower/plan.js";
 import { SectionDiagnostics } from "./sections.js";
+import { soundFilesOf } from "./sound-files.js";
 
 // The analyses of the scripts an editor shows, version after version: each is made at most once per version of the
 // text and configuration (usually right after a change, for the diagnostics) and shared by every feature that reads it.
@@ -78,7 +79,8 @@ export class Analyses {
 
 /** `key` names the plan's source (an editor's URI), `file` the analysis's. */
 function analysedText(key: string, file: string, version: number, text: string, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptAnalysis {
-  const whole = () => analyze(text, { file, config: loaded.config, plan: false });
+  const soundFiles = soundFilesOf(file);
+  const whole = () => analyze(text, { file, config: loaded.config, plan: false, ...(soundFiles && { soundFiles }) });
   let analysis: Analysis | undefined;
   let plan: Plan | undefined;
   const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;

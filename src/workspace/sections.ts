@@ -2,7 +2,9 @@ import type { Script } from "../ast/nodes.js";
 import { Checker } from "../check/check.js";
 import { analyze } from "../compile.js";
 import { voicesOf, type CastMember } from "../check/cast.js";
+import type { SoundFileLookup } from "../check/context.js";
 import type { Config } from "../config/schema.js";
+import { soundFilesOf } from "./sound-files.js";
 import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagnostic.js";
 import { Lowerer } from "../lower/lower.js";
 import { dialectOf } from "../parser/dialect.js";
@@ -101,7 +103,12 @@ export class SectionDiagnostics {
   analysed = 0;
 
   /** `file`: the script's path (its extension says whether it is a screenplay), or its URI when it has none. */
-  constructor(private readonly file: string) {}
+  /** The script's sound files, looked up again for each section analysed (a section kept keeps what it found). */
+  private readonly soundFiles: SoundFileLookup | undefined;
+
+  constructor(private readonly file: string) {
+    this.soundFiles = soundFilesOf(file);
+  }
 
   /** The sorted diagnostics of `text` under `config`, or undefined when the script must be analysed whole. */
   diagnostics(text: string, config: Config): Diagnostic[] | undefined {
@@ -142,7 +149,7 @@ export class SectionDiagnostics {
 
   private headOf(text: string, config: Config): Head {
     if (this.head && this.head.text === text && this.head.config === config) return this.head;
-    const analysis = analyze(text, { file: this.file, config, plan: false });
+    const analysis = analyze(text, { file: this.file, config, plan: false, ...(this.soundFiles && { soundFiles: this.soundFiles }) });
     const labels = new Set(Object.keys(config.cast));
     for (const entry of analysis.script.titlePage?.entries ?? []) for (const c of entry.cast ?? []) labels.add(c.label.text);
     const diagnostics = analysis.diagnostics.every(isLocal) ? analysis.diagnostics : undefined;
@@ -156,7 +163,7 @@ export class SectionDiagnostics {
   private analyseSection(text: string, head: Head): Diagnostic[] | null {
     const parsed = parse(text, { projectLabels: head.labels });
     // The section's own script has no title page: the checks of the title page ran with the head.
-    const checker = new Checker(parsed.script, parsed.source, head.config, head.cast);
+    const checker = new Checker(parsed.script, parsed.source, head.config, head.cast, "pod", undefined, this.soundFiles);
     const lowerer = new Lowerer(head.script, { source: this.file, config: head.config, cast: voicesOf(head.cast), requests: false });
     for (const element of parsed.script.body) {
       checker.element(element);
