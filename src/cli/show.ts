@@ -10,7 +10,7 @@ import { findScripts } from "../workspace/find-scripts.js";
 import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
-  json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 1, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
+  json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 2, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
 } as const;
 
 export const command = defineCommand(

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { performedScript } from "../../src/ast/performed-script.js";
 import { analyze } from "../../src/compile.js";
 import { defaultConfig } from "../../src/config/schema.js";
 import { format } from "../../src/format/format.js";
@@ -120,5 +121,17 @@ describe("the files a cue names, in a project", () => {
   it("refuses a path that leaves the project, and a link out of it", () => {
     expect(check(join("..", "..", "etc", "passwd")).map((d) => d.code)).toEqual(["POD0924"]);
     expect(check("sounds/linked.wav").map((d) => d.code)).toEqual(["POD0924"]);
+  });
+});
+
+describe("podc show", () => {
+  it("gives each cue's line its fate: what it does in the mix, and its file", () => {
+    const a = analysed(CAST + "BED bed.ogg\n\nHOST: Hello.\n\nSFX door.wav\n\nGUEST: Hi.\n\nBED out\n");
+    const lines = performedScript("episode.pod", a.script, a.source, (s) => a.cast.get(s)?.voice).lines.filter((l) => l.fate === "sound");
+    expect(lines.map((l) => [l.line, l.cue, l.soundFile, l.label])).toEqual([
+      [7, "bed", "bed.ogg", "bed under what follows, ducked: bed.ogg"],
+      [11, "effect", "door.wav", "sound effect at the next turn: door.wav"],
+      [15, "bedEnd", undefined, "the bed ends here"],
+    ]);
   });
 });
