@@ -337,3 +337,7 @@ async function reading<T>(store: StoreAccess, root: string, read: (reader: State
 export function unreadableStateMessage(error: unknown): string | undefined {
   return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
 }
+
+// How long a sound file is, from its header alone: the editor's hover on a sound cue reads it on every hover.
+export { flacDurationMs } from "./flac-duration.js";
+export { wavDurationMs } from "./wav-duration.js";
