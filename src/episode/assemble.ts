@@ -2,7 +2,7 @@ import type { BuildSettings } from "../config/schema.js";
 import { BuildError } from "./build-error.js";
 import { FfmpegError, runFfmpeg } from "./ffmpeg.js";
 import { editFilters } from "./pauses.js";
-import { soundMix, type PlacedSound } from "./sound-cues.js";
+import { soundMix, type PlacedSound } from "./sound-mix.js";
 import type { Clip, Timeline } from "./timeline.js";
 
 /*
@@ -82,7 +82,8 @@ export async function assemble(
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
   const meta = files.length;
   // The script's sound cues, laid over the normalised speech (sound-cues.ts); their inputs follow the metadata's.
-  const overlay = sounds.length > 0 ? soundMix(sounds, meta + 1, "[speech]", "[full]", settings.loudness.truePeakDbtp) : undefined;
+  const overlay =
+    sounds.length > 0 ? soundMix(sounds, meta + 1, "[speech]", "[full]", settings.loudness.truePeakDbtp, { rate: MIX_RATE, format: MIX_FORMAT }) : undefined;
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map",
     `[o${i}]`,

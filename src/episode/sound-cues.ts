@@ -2,12 +2,14 @@ import { resolve } from "node:path";
 import type { BuildSettings } from "../config/schema.js";
 import type { PlannedRequest, PlannedSound, TurnPause } from "../lower/plan.js";
 import { sha256Of } from "../files/file-hash.js";
+import { clipSteps } from "./assemble.js";
 import { BuildError } from "./build-error.js";
 import { ClipTurnStarts } from "./cues.js";
 import type { AlignOptions } from "./align.js";
 import { clipLoudness, episodeLoudness } from "./loudness.js";
 import { mediaDurationMs } from "./media-duration.js";
 import type { SegmentCache } from "./segment-cache.js";
+import type { PlacedSound } from "./sound-mix.js";
 import type { Clip, Timeline } from "./timeline.js";
 
 /*
@@ -25,14 +27,8 @@ import type { Clip, Timeline } from "./timeline.js";
 
 /** A bed's level where nobody speaks, under the episode's loudness target. */
 const BED_UNDER_LU = 8;
-/** How far a bed dips under a voice (or a song, or a stinger). */
-const BED_DUCK_DB = 12;
-/** How long a dip takes to come in before a voice, and to go after it. */
-const DUCK_RAMP_MS = 250;
 /** A silence inside a clip shorter than this keeps the bed down: the bed does not pump between sentences. */
 const DUCK_HOLD_MS = 1200;
-const BED_FADE_IN_MS = 1500;
-const BED_FADE_OUT_MS = 2000;
 /** An effect's level under the loudness target: heard beside the voices, not over them. */
 const EFFECT_UNDER_LU = 4;
 
@@ -78,17 +74,16 @@ export async function soundFiles(
       if (ffprobe === undefined) throw new BuildError(`${where} needs ffprobe to be measured: install ffmpeg's ffprobe`);
       const durationMs = await cache.remember("duration", path, null, () => mediaDurationMs(ffprobe, path));
       if (durationMs === undefined) throw new BuildError(`${where} cannot be read as audio`);
-      const measure = () => clipLoudness(tools.ffmpeg, path, MIX_FORMAT, tools.signal);
-      const loudness = episodeLoudness([await cache.remember("loudness", path, MIX_FORMAT, measure)]);
+      // Measured as the mix takes its samples (at the mix's rate and format), as every clip is.
+      const steps = clipSteps({ durationMs, fadeInMs: 0, fadeOutMs: 0 });
+      const measure = () => clipLoudness(tools.ffmpeg, path, steps, tools.signal);
+      const loudness = episodeLoudness([await cache.remember("loudness", path, steps, measure)]);
       files.set(written, { path, sha256, durationMs, lufs: loudness?.integratedLufs });
       key[written] = sha256;
     }
   }
   return { files, key };
 }
-
-const MIX_RATE = 48_000;
-const MIX_FORMAT = `aresample=${MIX_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;
 
 /**
  * `pieces` with the silence their stingers need added to the pauses at the stingers' places: before a request (in
@@ -126,18 +121,6 @@ function stingSilence(sting: PlannedSound, sounds: SoundFiles, settings: BuildSe
 
 function turnCount(request: PlannedRequest): number {
   return request.kind === "podcast" ? request.body.conversations.length : 1;
-}
-
-/** One cue as the mix plays it. */
-export interface PlacedSound {
-  kind: "effect" | "bed" | "sting";
-  path: string;
-  /** Where it starts in the episode, and (for a bed) where it stops. */
-  startMs: number;
-  endMs: number;
-  gainDb: number;
-  /** Where the bed dips: stretches of the episode, in ms. */
-  ducks?: { fromMs: number; toMs: number }[];
 }
 
 /** The cues placed on `line`, and the episode's duration once stingers after the last clip have played. */
@@ -246,51 +229,4 @@ function merged(stretches: readonly { fromMs: number; toMs: number }[]): { fromM
     else out.push({ ...s });
   }
   return out;
-}
-
-/**
- * The ffmpeg inputs and filters that lay `placed` over the normalised speech `from` (a filter label) into `to`: each cue
- * brought to the mix's format and its level, a bed looped, cut to its stretch, faded and ducked, each delayed to its
- * place; all summed (without amix's scaling down) and held under the true-peak limit. `firstInput` is the index the
- * first of `inputs` gets on ffmpeg's command line.
- */
-export function soundMix(
-  placed: readonly PlacedSound[],
-  firstInput: number,
-  from: string,
-  to: string,
-  truePeakDbtp: number,
-): { inputs: string[]; filters: string } {
-  const perMs = MIX_RATE / 1000;
-  const inputs: string[] = [];
-  const chains: string[] = [];
-  placed.forEach((sound, k) => {
-    // A bed longer than its file loops the file.
-    inputs.push(...(sound.kind === "bed" ? ["-stream_loop", "-1"] : []), "-i", sound.path);
-    const steps = [MIX_FORMAT];
-    if (sound.kind === "bed") {
-      const length = Math.round((sound.endMs - sound.startMs) * perMs);
-      const fadeIn = Math.min(Math.round(BED_FADE_IN_MS * perMs), Math.floor(length / 2));
-      const fadeOut = Math.min(Math.round(BED_FADE_OUT_MS * perMs), Math.floor(length / 2));
-      steps.push(`atrim=end_sample=${length}`, "asetpts=N/SR/TB", `afade=t=in:ns=${fadeIn}`, `afade=t=out:ss=${length - fadeOut}:ns=${fadeOut}`);
-    }
-    steps.push(`volume=${sound.gainDb.toFixed(2)}dB`, `adelay=${Math.round(sound.startMs * perMs)}S:all=1`);
-    if (sound.ducks !== undefined && sound.ducks.length > 0) steps.push(`volume='${duckExpression(sound.ducks)}':eval=frame`);
-    chains.push(`[${firstInput + k}:a]${steps.join(",")}[snd${k}]`);
-  });
-  const ceiling = 10 ** ((truePeakDbtp - 0.5) / 20);
-  const sum = `${from}${placed.map((_, k) => `[snd${k}]`).join("")}amix=inputs=${placed.length + 1}:duration=longest:dropout_transition=0:normalize=0`;
-  return { inputs, filters: `${chains.join(";")};${sum},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50:latency=1${to}` };
-}
-
-/** The bed's gain over time (t in seconds of the episode): 1, dipping by BED_DUCK_DB over each stretch, with ramps. */
-function duckExpression(ducks: readonly { fromMs: number; toMs: number }[]): string {
-  const depth = 1 - 10 ** (-BED_DUCK_DB / 20);
-  const r = DUCK_RAMP_MS / 1000;
-  const terms = ducks.map((d) => {
-    const a = (d.fromMs / 1000).toFixed(3);
-    const b = (d.toMs / 1000).toFixed(3);
-    return `clip((t-${a}+${r})/${r},0,1)*clip((${b}+${r}-t)/${r},0,1)`;
-  });
-  return `1-${depth.toFixed(4)}*min(1,${terms.join("+")})`;
 }
