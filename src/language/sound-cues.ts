@@ -13,11 +13,8 @@ export type SoundKind = "effect" | "bed" | "bedEnd" | "sting";
 
 const KEYWORDS: Readonly<Record<string, SoundKind>> = { SFX: "effect", BED: "bed", STING: "sting" };
 
-/** The keywords, in the order the docs give them. */
-export const SOUND_KEYWORDS = Object.keys(KEYWORDS);
-
 /** The word after BED that ends the bed rather than naming a file (a file called so is written `./out`). */
-export const BED_END = "out";
+const BED_END = "out";
 
 /** A cue line read: its kind, and where its file is written in the line (offsets into the line), absent for `BED out`. */
 export interface SoundLine {

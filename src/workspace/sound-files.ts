@@ -10,7 +10,7 @@ import { sniffAudioType } from "../files/audio-type.js";
 // the audio stays, and the build runs again once the file is mended.
 
 /** The largest sound file a cue may name. A cue plays a sound: a file larger is a slip (a film, a session's recording). */
-export const SOUND_FILE_CAP_BYTES = 256 * 1024 * 1024;
+const SOUND_FILE_CAP_BYTES = 256 * 1024 * 1024;
 
 /** Enough of a file to tell its audio format by (files/audio-type.ts). */
 const HEAD_BYTES = 16;
