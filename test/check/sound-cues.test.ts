@@ -135,3 +135,18 @@ describe("podc show", () => {
     ]);
   });
 });
+
+describe("the radio habit SFX: FILE", () => {
+  it("stays an unknown speaker whose first fix makes it a direction; a second fix makes it a sound cue", () => {
+    const a = analysed(CAST + "SFX: sounds/door.wav\n\nHOST: Hello.\n");
+    expect(a.diagnostics.map((d) => d.code)).toEqual(["POD0201"]);
+    const titles = a.diagnostics[0]!.fixes!.map((f) => f.title);
+    expect(titles.slice(0, 2)).toEqual(["Write it as a direction (! …)", "Make it a sound cue (SFX sounds/door.wav)"]);
+    const fix = a.diagnostics[0]!.fixes![1]!;
+    const text = CAST + "SFX: sounds/door.wav\n\nHOST: Hello.\n";
+    const fixed = text.slice(0, fix.span.start.offset) + fix.replacement + text.slice(fix.span.end.offset);
+    expect(analysed(fixed).script.body[0]).toMatchObject({ type: "Sound", kind: "effect", file: { text: "sounds/door.wav" } });
+    // A description, not a file: only the direction, as before.
+    expect(analysed(CAST + "SFX: a door slams\n\nHOST: Hello.\n").diagnostics[0]!.fixes!.map((f) => f.title)).not.toContain(expect.stringMatching(/sound cue/));
+  });
+});
