@@ -86,17 +86,17 @@ export function performedScript(
   return { file, lines };
 }
 
-/** What `podc show` says a cue does: `sound effect: door.wav`, `bed under what follows: harbour.ogg`, … */
+/** What `podc show` says a cue does, short enough for its column: `effect: door.wav`, `bed, ducked: harbour.ogg`, … */
 function soundLabel(cue: "effect" | "bed" | "bedEnd" | "sting", file: string | undefined): string {
   switch (cue) {
     case "effect":
-      return `sound effect at the next turn: ${file}`;
+      return `effect: ${file}`;
     case "bed":
-      return `bed under what follows, ducked: ${file}`;
+      return `bed, ducked: ${file}`;
     case "bedEnd":
-      return "the bed ends here";
+      return "bed ends";
     case "sting":
-      return `stinger, played alone: ${file}`;
+      return `stinger: ${file}`;
   }
 }
 

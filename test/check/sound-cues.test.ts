@@ -129,9 +129,9 @@ describe("podc show", () => {
     const a = analysed(CAST + "BED bed.ogg\n\nHOST: Hello.\n\nSFX door.wav\n\nGUEST: Hi.\n\nBED out\n");
     const lines = performedScript("episode.pod", a.script, a.source, (s) => a.cast.get(s)?.voice).lines.filter((l) => l.fate === "sound");
     expect(lines.map((l) => [l.line, l.cue, l.soundFile, l.label])).toEqual([
-      [7, "bed", "bed.ogg", "bed under what follows, ducked: bed.ogg"],
-      [11, "effect", "door.wav", "sound effect at the next turn: door.wav"],
-      [15, "bedEnd", undefined, "the bed ends here"],
+      [7, "bed", "bed.ogg", "bed, ducked: bed.ogg"],
+      [11, "effect", "door.wav", "effect: door.wav"],
+      [15, "bedEnd", undefined, "bed ends"],
     ]);
   });
 });
