@@ -73,3 +73,15 @@ it("opens the file on go to definition", async () => {
   const found = await client.request<Location | null>("textDocument/definition", { textDocument: { uri }, position: { line: 4, character: 8 } });
   expect(found?.uri).toBe(pathToFileURL(join(dir, "sounds", "bell.wav")).href);
 });
+
+it("tells a table read which lines are cues, to leave out: the part is read where the cues' files are not", async () => {
+  const part = pathToFileURL(join(dir, "part.pod")).href;
+  await client.open(part, "Title: T\nCast:\n    HOST: Ethan\n\n# One\n\nSFX sounds/bell.wav\n\nHOST: Hello.\n");
+  const args = await client.request<{ lines: { start: number; end: number }; soundLines?: number[] } | null>("podc/tableRead", {
+    uri: part,
+    part: "section One",
+    index: 0,
+  });
+  expect(args?.lines).toEqual({ start: 4, end: 8 });
+  expect(args?.soundLines).toEqual([6]);
+});
