@@ -8,6 +8,7 @@ import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { capDiagnostics } from "../src/diagnostics/cap.js";
 import { RULES } from "../src/check/rules.js";
+import type { SoundFileFact } from "../src/check/context.js";
 import { CODES, type Code } from "../src/diagnostics/codes.js";
 import { importScreenplay } from "../src/import/index.js";
 import { renderHuman } from "../src/diagnostics/render-human.js";
@@ -64,6 +65,8 @@ interface Example {
   artwork?: [number, number, number];
   /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), a `.fountain` checked. */
   file?: string;
+  /** What the project's files say of the sound files the script names (any other is missing). */
+  soundFiles?: Record<string, SoundFileFact>;
   why: string;
 }
 
@@ -327,6 +330,39 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "HOST: That is all.\n(pause 2s)\n",
     why: "A pause goes before what follows it: with nothing after it there is no place for the silence in the episode.",
   },
+  POD0920: {
+    text: CAST + "SFX sounds/door.wav\n\nHOST: Come in.\n",
+    why: "A sound cue's file is written from the script's folder. The build mixes it after the requests are paid, so a file that is not there is an error now, before anything is sent.",
+  },
+  POD0921: {
+    text: CAST + "SFX sounds/door.wav\n\nHOST: Come in.\n",
+    soundFiles: { "sounds/door.wav": { kind: "unreadable", reason: "permission denied" } },
+    why: "The file is there but podc may not read it (its permissions), or it is a folder.",
+  },
+  POD0922: {
+    text: CAST + "BED sounds/harbour.txt\n\nHOST: Welcome back.\n",
+    soundFiles: { "sounds/harbour.txt": { kind: "notAudio" } },
+    why: "The file's first bytes are none of the audio formats podc mixes: WAV, AIFF, FLAC, MP3, Ogg (Vorbis, Opus) or MP4 audio (M4A, AAC). `podc check` reads only those bytes, so it stays fast; the build measures every sound file with ffprobe before the mix.",
+  },
+  POD0923: {
+    text: CAST + "BED sounds/session.wav\n\nHOST: Welcome back.\n",
+    soundFiles: { "sounds/session.wav": { kind: "tooLarge", bytes: 3_221_225_472, cap: 268_435_456 } },
+    why: "A sound file may be at most 256 MB: a cue plays a sound or a bed (a bed shorter than its stretch loops), not a recording of hours, and a file that large is usually the wrong one.",
+  },
+  POD0924: {
+    text: CAST + "STING ../../shared/sting.wav\n\n# Part two\n\nHOST: We are back.\n",
+    soundFiles: { "../../shared/sting.wav": { kind: "outside" } },
+    why: "A sound file must be inside the project: the folder of the podc.json that governs the script (else its git repository), even through a symbolic link, so that the project builds the same on any machine that checks it out.",
+  },
+  POD0925: {
+    text: CAST + "HOST: Listen.\nSFX sounds/door.wav\nGUEST: Who is it?\n",
+    soundFiles: { "sounds/door.wav": { kind: "audio" } },
+    why: "A line directly under a speech continues it, as it always has: there a cue's line is spoken, as before sound cues existed. A blank line above it makes it a cue.",
+  },
+  POD0926: {
+    text: CAST + "HOST: Welcome back.\n\nBED out\n",
+    why: "`BED out` ends the bed that plays; with none playing in this section (a bed ends with its section), it ends nothing, and the bed meant is probably elsewhere.",
+  },
 };
 
 /** Runs an example of podc publish's checks. */
@@ -386,7 +422,9 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
     };
   }
   const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
-  const analysis = analyze(input, { file: "episode.pod", config });
+  const facts = example.soundFiles ?? {};
+  const soundFiles = (written: string): SoundFileFact => facts[written] ?? { kind: "missing" };
+  const analysis = analyze(input, { file: "episode.pod", config, soundFiles });
   const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
     codes: shown.map((d) => d.code),

@@ -1,6 +1,7 @@
 import type { Script } from "./ast/nodes.js";
 import { Checker } from "./check/check.js";
 import { resolveCast, voicesOf, type CastMember } from "./check/cast.js";
+import type { SoundFileLookup } from "./check/context.js";
 import type { Config } from "./config/schema.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/diagnostic.js";
 import { Lowerer } from "./lower/lower.js";
@@ -34,6 +35,8 @@ export interface AnalyzeOptions {
    * saves hashing every request body. Every diagnostic is found either way. Default true.
    */
   plan?: boolean;
+  /** What the project's files say of the sound files the script's cues name; absent: they are not checked. */
+  soundFiles?: SoundFileLookup;
 }
 
 /**
@@ -47,7 +50,7 @@ export function analyze(input: ScriptInput, options: AnalyzeOptions): Analysis {
   const script = parsed.script;
   const cast = resolveCast(script, config);
   const wantPlan = options.plan !== false;
-  const checker = new Checker(script, parsed.source, config, cast, dialect);
+  const checker = new Checker(script, parsed.source, config, cast, dialect, undefined, options.soundFiles);
   const lowerer = new Lowerer(script, { source: options.file, config, cast: voicesOf(cast), requests: wantPlan });
   for (const element of script.body) {
     checker.element(element);

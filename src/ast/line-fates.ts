@@ -32,6 +32,8 @@ export type LineFate =
   | { kind: "tag"; song: string; text: string }
   /** A `(beat)` or `(pause 2s)`: silence of `ms` in the episode, nothing sent. */
   | { kind: "pause"; ms: number; speaker: string }
+  /** A sound cue (`SFX door.wav`): a local file mixed into the episode, nothing sent. `file` is absent for `BED out`. */
+  | { kind: "sound"; cue: "effect" | "bed" | "bedEnd" | "sting"; file?: string }
   | { kind: "silent"; reason: SilentReason; speaker?: string };
 
 /**
@@ -75,6 +77,9 @@ export function lineFates(
         break;
       case "Invalid":
         silent(element.span, "error");
+        break;
+      case "Sound":
+        set(element.span, element.file ? { kind: "sound", cue: element.kind, file: element.file.text } : { kind: "sound", cue: element.kind });
         break;
       case "Speech": {
         const speaker = element.speaker.name;

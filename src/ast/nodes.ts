@@ -106,6 +106,20 @@ export const DirectionSchema = z.object({
 });
 export type Direction = z.infer<typeof DirectionSchema>;
 
+/**
+ * A sound cue (`SFX door.wav`, `BED harbour.ogg`, `BED out`, `STING sting.wav`): a local audio file placed in the episode
+ * by podc's own mix, never sent. `file` is the path as written, relative to the script's folder; absent for `BED out`.
+ */
+export const SoundSchema = z.object({
+  type: z.literal("Sound"),
+  span: SpanSchema,
+  kind: z.enum(["effect", "bed", "bedEnd", "sting"]),
+  /** The keyword as written: SFX, BED or STING. */
+  keyword: z.string(),
+  file: TextAtomSchema.optional(),
+});
+export type Sound = z.infer<typeof SoundSchema>;
+
 export const SongHeaderSchema = z.object({
   type: z.literal("SongHeader"),
   span: SpanSchema,
@@ -156,7 +170,15 @@ export type Song = z.infer<typeof SongSchema>;
 export const InvalidSchema = z.object({ type: z.literal("Invalid"), span: SpanSchema, text: z.string() });
 export type Invalid = z.infer<typeof InvalidSchema>;
 
-export const BodyElementSchema = z.discriminatedUnion("type", [SectionSchema, SpeechSchema, DirectionSchema, NoteSchema, SongSchema, InvalidSchema]);
+export const BodyElementSchema = z.discriminatedUnion("type", [
+  SectionSchema,
+  SpeechSchema,
+  DirectionSchema,
+  SoundSchema,
+  NoteSchema,
+  SongSchema,
+  InvalidSchema,
+]);
 export type BodyElement = z.infer<typeof BodyElementSchema>;
 
 export const ScriptSchema = z.object({

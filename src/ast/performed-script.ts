@@ -7,7 +7,7 @@ import type { SourceText } from "../source/source-text.js";
 // a field is added, never renamed or given another meaning, and SHOW_VERSION says which fields there are.
 
 /** The version of the shape below; raised only when a field is added. */
-export const SHOW_VERSION = 1;
+export const SHOW_VERSION = 2;
 
 /** One line of a script and what becomes of it. */
 export interface PerformedLine {
@@ -16,13 +16,17 @@ export interface PerformedLine {
   /** The line as written. */
   text: string;
   /** spoken by a voice, sung, sent to the music service as a tag, a pause (silence in the episode), or silent (not sent). */
-  fate: "spoken" | "sung" | "tag" | "pause" | "silent";
+  fate: "spoken" | "sung" | "tag" | "pause" | "sound" | "silent";
   /** What `podc show` prints beside the line: `HOST (Ethan)`, `sung: Theme`, `not sent: note`, or "" for a blank line. */
   label: string;
   /** spoken, and a silent label, parenthetical or uncast speech: whose line it is. */
   speaker?: string;
   /** pause: how long the silence is, in ms. */
   pauseMs?: number;
+  /** sound (version 2): what the cue does in the mix: effect, bed, bedEnd or sting. */
+  cue?: "effect" | "bed" | "bedEnd" | "sting";
+  /** sound (version 2): the sound file as written, relative to the script; absent for `BED out`. */
+  soundFile?: string;
   /** spoken: the voice that reads it. */
   voice?: string;
   /** sung and tag: the song's title. */
@@ -64,6 +68,8 @@ export function performedScript(
         return { line, text, fate: "tag", label: `song tag: ${fate.song}`, song: fate.song, sent: fate.text };
       case "pause":
         return { line, text, fate: "pause", label: `pause ${seconds(fate.ms)}`, speaker: fate.speaker, pauseMs: fate.ms };
+      case "sound":
+        return { line, text, fate: "sound", label: soundLabel(fate.cue, fate.file), cue: fate.cue, ...(fate.file !== undefined && { soundFile: fate.file }) };
       case "silent":
         return {
           line,
@@ -78,6 +84,20 @@ export function performedScript(
   // The empty "line" after a final line break is not a line the writer wrote.
   if (lines.length > 1 && lines.at(-1)!.text === "") lines.pop();
   return { file, lines };
+}
+
+/** What `podc show` says a cue does, short enough for its column: `effect: door.wav`, `bed, ducked: harbour.ogg`, … */
+function soundLabel(cue: "effect" | "bed" | "bedEnd" | "sting", file: string | undefined): string {
+  switch (cue) {
+    case "effect":
+      return `effect: ${file}`;
+    case "bed":
+      return `bed, ducked: ${file}`;
+    case "bedEnd":
+      return "bed ends";
+    case "sting":
+      return `stinger: ${file}`;
+  }
 }
 
 /** 2000 → "2s", 1500 → "1.5s", 100 → "0.1s". */

@@ -5,7 +5,7 @@ import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Dialect } from "../parser/dialect.js";
 import type { SourceText } from "../source/source-text.js";
-import type { CheckContext } from "./context.js";
+import type { CheckContext, SoundFileLookup } from "./context.js";
 import type { Rule } from "./rule.js";
 import { RULES } from "./rules.js";
 
@@ -25,8 +25,9 @@ export class Checker {
     cast: Map<string, CastMember>,
     dialect: Dialect = "pod",
     rules: readonly Rule[] = RULES,
+    soundFiles?: SoundFileLookup,
   ) {
-    const shared: Omit<CheckContext, "report"> = { script, source, config, cast, dialect };
+    const shared: Omit<CheckContext, "report"> = soundFiles ? { script, source, config, cast, dialect, soundFiles } : { script, source, config, cast, dialect };
     this.visitors = rules.map((rule) => rule.create({ ...shared, report: (d) => this.report(rule, d) }));
     this.walker = new Walker(this.visitors);
     this.walker.begin(script);

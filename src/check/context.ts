@@ -14,4 +14,18 @@ export interface CheckContext {
   /** A .pod script or a Fountain screenplay: a screenplay may come with no Cast at all (uncast-screenplay). */
   dialect: Dialect;
   report(diagnostic: Diagnostic): void;
+  /** What the project's files say of a sound cue's file; absent where the script has no folder (checks skip the files). */
+  soundFiles?: SoundFileLookup;
 }
+
+/** What is found of a sound file a cue names: audio podc can mix, or why not. */
+export type SoundFileFact =
+  | { kind: "audio" }
+  | { kind: "missing" }
+  | { kind: "unreadable"; reason: string }
+  | { kind: "notAudio" }
+  | { kind: "tooLarge"; bytes: number; cap: number }
+  | { kind: "outside" };
+
+/** Looks up a sound file as the script writes it (relative to the script's folder). */
+export type SoundFileLookup = (written: string) => SoundFileFact;

@@ -6,6 +6,7 @@ import { knownVoice } from "./rules/known-voice.js";
 import { labelInNote } from "./rules/label-in-note.js";
 import { modelAllowed } from "./rules/model-allowed.js";
 import { pauses } from "./rules/pauses.js";
+import { soundCues } from "./rules/sound-cues.js";
 import { reservedLabel } from "./rules/reserved-label.js";
 import { spokenSymbols } from "./rules/spoken-symbols.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
@@ -26,6 +27,7 @@ export const RULES: readonly Rule[] = [
   knownSpeaker,
   inlineTags,
   pauses,
+  soundCues,
   spokenSymbols,
   songHeaders,
   songHasStyle,

@@ -70,6 +70,7 @@ export async function buildScripts(all: readonly TaggedScript[], choice: BuildCh
         tags: script.tags,
         name: script.name,
         outDir: script.outDir,
+        scriptDir: script.scriptDir,
         settings: choice.config.build,
         wordsPerMinute: choice.config.speech.wordsPerMinute,
         keyOf: keyBase === undefined ? undefined : (request) => jobKey(request.path, request.body, keyBase),

@@ -26,7 +26,8 @@ export interface OutChoice {
 
 /** A compiled script with what its title page says of the episode (for the finished episode's tags), its tree and text (for podc publish). */
 /** `asWritten`: the plan before podc.lock gave its songs a model (`plan` is what is sent). */
-export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText; asWritten: Plan };
+/** `scriptDir`: the script's folder, absolute, which its sound cues' files are relative to. */
+export type TaggedScript = CompiledScript & { tags: EpisodeTags; script: Script; text: SourceText; asWritten: Plan; scriptDir: string };
 
 /** A compiled script set, or the exit code it ended with (diagnostics already printed). */
 export type Compiled = { scripts: TaggedScript[]; config: Config; root: string } | { exitCode: number };
@@ -90,6 +91,7 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       tags: episodeTags(analysis.script),
       script: analysis.script,
       text: analysis.source,
+      scriptDir: dirname(file),
     });
   }
   if (failed) {

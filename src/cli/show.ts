@@ -10,7 +10,7 @@ import { findScripts } from "../workspace/find-scripts.js";
 import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
-  json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 1, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
+  json: { type: "boolean", help: 'one JSON object on stdout: {"showVersion": 2, "scripts": [{"file", "lines": […]}]} (docs/cli.md)' },
 } as const;
 
 export const command = defineCommand(
@@ -95,7 +95,7 @@ async function painter(): Promise<Painter> {
     }
     if (line.fate === "sung") return { fate: (s) => c.bold(c.magenta(s)), text: c.magenta, number };
     if (line.fate === "tag") return { fate: c.magenta, text: (s) => c.dim(c.magenta(s)), number };
-    if (line.fate === "pause") return { fate: c.yellow, text: c.dim, number };
+    if (line.fate === "pause" || line.fate === "sound") return { fate: c.yellow, text: c.dim, number };
     if (line.reason === "error" || line.reason === "unknown speaker") return { fate: (s) => c.bold(c.red(s)), text: c.red, number };
     return { fate: c.dim, text: c.dim, number };
   };

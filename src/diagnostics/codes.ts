@@ -11,7 +11,7 @@ export interface CodeInfo {
  * The registry of stable codes. A code is never reused for another meaning.
  * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
  * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed), POD09xx sound in the
- * script (pauses, pronunciation).
+ * script (pauses, pronunciation; POD092x sound cues).
  */
 export const CODES = {
   POD0001: { severity: "error", title: "the file is not valid UTF-8" },
@@ -87,6 +87,13 @@ export const CODES = {
   POD0903: { severity: "warning", title: "pause with nothing after it" },
   POD0904: { severity: "warning", title: "lexicon entry that changes nothing" },
   POD0905: { severity: "warning", title: "lexicon respelling holds a word the lexicon respells" },
+  POD0920: { severity: "error", title: "sound file not found" },
+  POD0921: { severity: "error", title: "sound file cannot be read" },
+  POD0922: { severity: "error", title: "sound file is not audio" },
+  POD0923: { severity: "error", title: "sound file larger than the cap" },
+  POD0924: { severity: "error", title: "sound file outside the project" },
+  POD0925: { severity: "warning", title: "sound cue inside a speech" },
+  POD0926: { severity: "warning", title: "BED out without a bed" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

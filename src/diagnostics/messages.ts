@@ -131,6 +131,16 @@ export const MESSAGES = {
   /** `other`: the lexicon's word found in the respelling of `word`. */
   POD0905: (p: { word: string; other: string }) =>
     `the respelling of "${p.word}" holds "${p.other}", which the lexicon respells too: respellings are not respelled again`,
+  /** `file`: the sound file as the script writes it. */
+  POD0920: (p: { file: string }) => `there is no sound file ${p.file} (from the script's folder)`,
+  /** `reason`: why the system would not read it (permission denied, a folder). */
+  POD0921: (p: { file: string; reason: string }) => `the sound file ${p.file} cannot be read: ${p.reason}`,
+  POD0922: (p: { file: string }) => `${p.file} is not an audio file podc can mix (WAV, AIFF, FLAC, MP3, Ogg, Opus or M4A)`,
+  /** `size` and `cap`: in megabytes, as shown. */
+  POD0923: (p: { file: string; size: string; cap: string }) => `the sound file ${p.file} is ${p.size} MB, over the cap of ${p.cap} MB`,
+  POD0924: (p: { file: string }) => `${p.file} is outside the project: a sound file must be inside the folder of the script's podc.json (or git repository)`,
+  POD0925: (p: { who: string }) => `this sound cue is read as part of ${p.who}'s speech, and spoken`,
+  POD0926: (_: NoData) => "BED out, but no bed plays here: nothing ends",
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

@@ -2,6 +2,7 @@ import type { BuildSettings } from "../config/schema.js";
 import { BuildError } from "./build-error.js";
 import { FfmpegError, runFfmpeg } from "./ffmpeg.js";
 import { editFilters } from "./pauses.js";
+import { soundMix, type PlacedSound } from "./sound-mix.js";
 import type { Clip, Timeline } from "./timeline.js";
 
 /*
@@ -60,8 +61,8 @@ export interface LoudnessMeasure {
 const SILENT_LUFS = -69;
 
 /**
- * Mixes `line`, normalises it from `measured` (the mix's loudness before normalisation; undefined: silence) and writes
- * every output of `targets`; an ffmpeg failure is a BuildError with its last lines.
+ * Mixes `line`, normalises it from `measured` (the mix's loudness before normalisation; undefined: silence), lays the
+ * script's `sounds` over it and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines.
  */
 export async function assemble(
   ffmpeg: string,
@@ -70,6 +71,7 @@ export async function assemble(
   targets: MixTargets,
   measured: LoudnessMeasure | undefined,
   signal?: AbortSignal,
+  sounds: readonly PlacedSound[] = [],
 ): Promise<void> {
   // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
   const files = [...new Set(line.clips.map((clip) => clip.path))];
@@ -79,6 +81,9 @@ export async function assemble(
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
   const meta = files.length;
+  // The script's sound cues, laid over the normalised speech (sound-cues.ts); their inputs follow the metadata's.
+  const overlay =
+    sounds.length > 0 ? soundMix(sounds, meta + 1, "[speech]", "[full]", settings.loudness.truePeakDbtp, { rate: MIX_RATE, format: MIX_FORMAT }) : undefined;
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map",
     `[o${i}]`,
@@ -98,8 +103,11 @@ export async function assemble(
       "ffmetadata",
       "-i",
       targets.metadataFile,
+      ...(overlay?.inputs ?? []),
       "-filter_complex",
-      `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`,
+      overlay
+        ? `${graph};[mix]${normalisation(measured, settings.loudness)}[speech];${overlay.filters};[full]${split}`
+        : `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`,
       ...outputs,
     ],
     "making the episode",

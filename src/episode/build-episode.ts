@@ -17,6 +17,7 @@ import { mediaDurationMs } from "./media-duration.js";
 import { withPauses } from "./pauses.js";
 import { previewPage, type PreviewEpisode } from "./preview-page.js";
 import { SEGMENT_CACHE_DIR, SegmentCache } from "./segment-cache.js";
+import { placeSounds, soundFiles, withStings } from "./sound-cues.js";
 import { timeline, type Timeline } from "./timeline.js";
 import { srt, transcriptJson, webVtt } from "./transcripts.js";
 
@@ -53,6 +54,8 @@ export interface EpisodeBuild {
   version: string;
   /** Build even when the episode on disk was built from the same inputs (build-record.ts), and measure every piece again. */
   force?: boolean;
+  /** The script's folder, which its sound cues' files are relative to; needed only when the plan has cues. */
+  scriptDir?: string;
   /** Told each stage as the build reaches it ("measuring the loudness", …), for a progress line. */
   onStage?: (stage: string) => void;
 }
@@ -78,18 +81,24 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   if (build.plan.requests.length === 0) throw new BuildError(`${build.plan.source} has no speech and no song: there is nothing to build`);
   const pieces = await episodeAudio(build.plan.requests, build);
   const { plan, tags, name, outDir, settings, wordsPerMinute, version } = build;
-  const key = buildKey({ version, name, outDir, requests: plan.requests, tags, settings, wordsPerMinute, pieces });
+  const cache = new SegmentCache(join(outDir, SEGMENT_CACHE_DIR), version, build.force !== true);
+  const sounds = await soundFiles(plan.requests, build.scriptDir ?? ".", build, cache);
+  const soundKey = Object.keys(sounds.key).length > 0 ? { sounds: sounds.key } : {};
+  const key = buildKey({ version, name, outDir, requests: plan.requests, tags, settings, wordsPerMinute, pieces, ...soundKey });
   const before = build.force ? undefined : await upToDate(outDir, key);
   if (before) {
     const files = before.files.map((file) => join(outDir, file.path));
     return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true, measurements: { reused: 0, made: 0 } };
   }
-  const cache = new SegmentCache(join(outDir, SEGMENT_CACHE_DIR), version, build.force !== true);
   for (const piece of pieces) cache.know(piece.path, piece.sha256);
   const stage = build.onStage ?? (() => {});
   stage("measuring the audio");
   const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
-  const line = timeline(await withPauses(await withDurations(pieces, build, cache), { ...alignOptions, cache }), build.settings);
+  const measuredPieces = withStings(await withDurations(pieces, build, cache), sounds, settings);
+  const line = timeline(await withPauses(measuredPieces, { ...alignOptions, cache }), build.settings);
+  const placed = await placeSounds(line, sounds, settings, { ...alignOptions, cache });
+  // A stinger after the last turn runs the episode on.
+  line.durationMs = placed.durationMs;
   const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
   stage("timing the transcript");
   const cueList = await cues(line, { ...alignOptions, cache }, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
@@ -104,7 +113,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
     stage("measuring the loudness");
     measured = await mixLoudness(line, cache, build);
     stage(`making the episode (${formats.join(", ")})`);
-    await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, measured, build.signal);
+    await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, measured, build.signal, placed.placed);
     for (const output of outputs) await renameDurably(output.path, output.final);
   } catch (error) {
     throw error instanceof BuildError ? undecodable(error, line, build) : error;

@@ -38,6 +38,8 @@ interface BuildInputs {
   settings: unknown;
   wordsPerMinute: number;
   pieces: readonly PlacedAudio[];
+  /** The sha256 of each sound file the script's cues name, by the name written; absent when there is none. */
+  sounds?: Record<string, string>;
 }
 
 /** The key of a build: the same inputs give the same key on any run; any change to one gives another. */
@@ -57,6 +59,7 @@ export function buildKey(inputs: BuildInputs): string {
     settings: inputs.settings,
     wordsPerMinute: inputs.wordsPerMinute,
     audio,
+    ...(inputs.sounds !== undefined ? { sounds: inputs.sounds } : {}),
   });
   return createHash("sha256").update(text).digest("hex");
 }

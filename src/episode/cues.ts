@@ -34,29 +34,41 @@ export async function cues(
   lyricsSectionsOf: (path: string) => unknown = () => undefined,
 ): Promise<Cue[]> {
   const list: Cue[] = [];
-  // A request the script repeats is one file placed several times: listen to it for pauses once.
-  const aligned = new Map<string, Promise<number[]>>();
+  const starts = new ClipTurnStarts(options);
   for (const clip of line.clips) {
     if (clip.request.kind !== "podcast") {
       list.push(...lyricCues(clip, clip.request, lyricsSectionsOf(clip.path)));
       continue;
     }
-    const turns = clip.request.body.conversations;
+    list.push(...speechCues(clip, clip.request, await starts.of(clip, clip.request)));
+  }
+  return list;
+}
+
+/**
+ * Where each turn of a podcast clip starts, in ms from the clip's start: what the transcript and the sound cues place
+ * by. Read from the build cache when it knows.
+ */
+export class ClipTurnStarts {
+  // A request the script repeats is one file placed several times: listen to it for pauses once.
+  private readonly aligned = new Map<string, Promise<number[]>>();
+
+  constructor(private readonly options: AlignOptions & { cache?: SegmentCache }) {}
+
+  async of(clip: Clip, request: PlannedPodcast): Promise<readonly number[]> {
     // A clip the script's pauses edited knows where its turns start (pauses.ts): its file's times are not the clip's.
     const known = clip.edit?.turnStartsMs;
-    if (known !== undefined) {
-      list.push(...speechCues(clip, clip.request, known));
-      continue;
-    }
-    let starts = aligned.get(clip.path);
+    if (known !== undefined) return known;
+    const turns = request.body.conversations;
+    const options = this.options;
+    let starts = this.aligned.get(clip.path);
     if (starts === undefined) {
       const align = () => turnStarts(clip.path, turns, clip.durationMs, options);
       const settings = { turns: turns.map((turn) => turn.text), durationMs: clip.durationMs, wordsPerMinute: options.wordsPerMinute };
-      aligned.set(clip.path, (starts = options.cache ? options.cache.remember("turn-starts", clip.path, settings, align) : align()));
+      this.aligned.set(clip.path, (starts = options.cache ? options.cache.remember("turn-starts", clip.path, settings, align) : align()));
     }
-    list.push(...speechCues(clip, clip.request, await starts));
+    return starts;
   }
-  return list;
 }
 
 function speechCues(clip: Clip, request: PlannedPodcast, starts: readonly number[]): Cue[] {

@@ -1,5 +1,5 @@
 import stringWidth from "string-width";
-import type { CastEntry, Direction, Script, Section, Song, Speech, TitleEntry, TitlePage } from "../ast/nodes.js";
+import type { CastEntry, Direction, Script, Section, Song, Sound, Speech, TitleEntry, TitlePage } from "../ast/nodes.js";
 import { markerLine } from "../ast/song.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
@@ -27,6 +27,9 @@ export function planLines(script: Script, lines: ScriptLines): LinePlan {
         break;
       case "Direction":
         planDirection(element, lines, plan);
+        break;
+      case "Sound":
+        planSound(element, lines, plan);
         break;
       case "Speech":
         planSpeech(element, lines, plan);
@@ -246,6 +249,16 @@ function planDirection(direction: Direction, lines: ScriptLines, plan: LinePlan)
   // `> THE END <`, `===`) is kept as written.
   const written = direction.form !== undefined;
   if (!written && !(editor.spaceAfter(bang + 1) === bang + 1 && editor.text[bang + 1] === "!")) editor.spaceAt(bang + 1, " ");
+  plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
+}
+
+/** Plans a sound cue: on its own line, unindented, one space between the keyword and the file (which is kept as written). */
+function planSound(sound: Sound, lines: ScriptLines, plan: LinePlan): void {
+  const editor = lines.editor(sound.span.start.line);
+  editor.trimEnd();
+  editor.indent("");
+  const after = sound.span.start.offset + sound.keyword.length;
+  editor.spaceAt(after, " ");
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
 }
 

@@ -36,6 +36,8 @@ function element(e: BodyElement, text: string): unknown {
       return ["speech", e.form, e.speaker.name, e.speaker.forced, e.extension?.text, spokenText(e), e.parts.filter(notNote).map(part)];
     case "Direction":
       return ["direction", e.text];
+    case "Sound":
+      return ["sound", e.kind, e.file?.text];
     case "Note":
       return ["note", e.text];
     case "Song":

@@ -48,6 +48,9 @@ function elementLines(element: BodyElement, source: SourceText, labels: Map<stri
   switch (element.type) {
     case "Section":
       return [`${"#".repeat(element.depth)} ${unopened(element.title.text)}`.trimEnd()];
+    case "Sound":
+      // No screenplay has a sound cue (Fountain and Final Draft have no sound syntax): only for a tree that holds one.
+      return [source.text.slice(element.span.start.offset, element.span.end.offset)];
     case "Direction":
       return [element.form === "pageBreak" ? "===" : `! ${unopened(element.text)}`.trimEnd()];
     case "Note":

@@ -1,9 +1,9 @@
-import type { BodyElement, Script, Song, Speech } from "../ast/nodes.js";
+import type { BodyElement, Script, Song, Sound, Speech } from "../ast/nodes.js";
 import { directionTagMap } from "../ast/speech.js";
 import { titlePageValue } from "../ast/title-page.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { Plan, PlannedRequest } from "./plan.js";
+import type { Plan, PlannedRequest, PlannedSound } from "./plan.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { type Lexicon, makeLexicon } from "../language/lexicon.js";
 import { podcastRequests, segmentTurns, type TrailingPause } from "./podcast.js";
@@ -50,6 +50,8 @@ export class Lowerer {
   private readonly diagnostics: Diagnostic[] = [];
   /** Pauses written after the last request made: they go before the next one. */
   private pause: TrailingPause | undefined;
+  /** Sound cues written after the last request made: they start with the next one. */
+  private sounds: Sound[] = [];
 
   constructor(
     private readonly script: Script,
@@ -77,6 +79,10 @@ export class Lowerer {
     this.lowerBlocks();
     // Silence at the very end would be cut by every player's fade: say so rather than drop it quietly.
     if (this.pause !== undefined) this.diagnostics.push(diagnostic("POD0903", this.pause.span, {}, { help: "remove the pause, or write what follows it" }));
+    // Cues after the last thing said or sung play at its end (a closing sting, a bed's end).
+    const last = this.requests.at(-1);
+    if (last !== undefined) for (const sound of this.sounds) placeSound(last, sound, turnCount(last));
+    this.sounds = [];
     // A title continued on indented lines is one name: its line breaks are layout, not meaning.
     const title = titlePageValue(this.script, "title")?.replace(/\s+/g, " ").trim();
     const { source } = this.options;
@@ -87,12 +93,22 @@ export class Lowerer {
   private lowerBlocks(): void {
     const { options, diagnostics } = this;
     for (const block of this.blocks) {
-      if (block.kind === "segment") {
+      if (block.kind === "sound") {
+        if (this.wanted) this.sounds.push(block.sound);
+      } else if (block.kind === "segment") {
         const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted, directionTags: this.directionTags });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
         for (const found of lowered.diagnostics) diagnostics.push(found);
-        if (this.wanted) this.made(podcastRequests(lowered.turns, this.requestLimits, block.section, this.lexicon));
-        else if (lowered.says) this.pause = undefined;
+        if (this.wanted) {
+          const requests = podcastRequests(lowered.turns, this.requestLimits, block.section, this.lexicon);
+          this.made(requests);
+          // Cues among the segment's speeches start with the first turn written after them; those after its last turn
+          // start with what comes next.
+          for (const sound of block.sounds ?? []) {
+            const turn = lowered.turns.findIndex((t) => t.line > sound.span.start.line);
+            if (turn === -1 || !placeInSegment(requests, sound, turn)) this.sounds.push(sound);
+          }
+        } else if (lowered.says) this.pause = undefined;
         if (lowered.trailingPause) this.pause = { ms: (this.pause?.ms ?? 0) + lowered.trailingPause.ms, span: lowered.trailingPause.span };
       } else {
         const context = {
@@ -120,9 +136,39 @@ export class Lowerer {
       first.pauseBeforeMs = this.pause.ms + (first.pauseBeforeMs ?? 0);
       this.pause = undefined;
     }
+    if (first !== undefined) {
+      for (const sound of this.sounds) placeSound(first, sound, 0);
+      this.sounds = [];
+    }
     // A loop, not push(...spread): a long segment may have more requests than a call takes arguments.
     for (const request of requests) this.requests.push(request);
   }
+}
+
+/** How many turns a request has: a song counts as one. */
+function turnCount(request: PlannedRequest): number {
+  return request.kind === "podcast" ? request.body.conversations.length : 1;
+}
+
+/** Puts `sound` beside `request`, starting with its turn `atTurn`. */
+function placeSound(request: PlannedRequest, sound: Sound, atTurn: number): void {
+  const planned: PlannedSound = { kind: sound.kind, atTurn, line: sound.span.start.line };
+  if (sound.file !== undefined) planned.file = sound.file.text;
+  (request.sounds ??= []).push(planned);
+}
+
+/** Puts `sound` beside the request of `requests` (one segment's, in order) that holds the segment's turn `turn`. */
+function placeInSegment(requests: readonly PlannedRequest[], sound: Sound, turn: number): boolean {
+  let first = 0;
+  for (const request of requests) {
+    const count = turnCount(request);
+    if (turn < first + count) {
+      placeSound(request, sound, turn - first);
+      return true;
+    }
+    first += count;
+  }
+  return false;
 }
 
 /** The request plan of a checked script, and the warnings found making it. */
@@ -146,6 +192,8 @@ function atLeastOne(limit: number): number {
 export interface SegmentBlock {
   kind: "segment";
   speeches: Speech[];
+  /** Sound cues written among the speeches, in order. */
+  sounds?: Sound[];
   section?: string;
 }
 
@@ -156,7 +204,13 @@ export interface SongBlock {
   section?: string;
 }
 
-export type Block = SegmentBlock | SongBlock;
+/** A sound cue outside any segment's speeches (at a section's start, around a song): it starts with what comes next. */
+export interface SoundBlock {
+  kind: "sound";
+  sound: Sound;
+}
+
+export type Block = SegmentBlock | SongBlock | SoundBlock;
 
 /**
  * Cuts a body into segments and songs as its elements come, in script order: a segment is handed out once something
@@ -184,6 +238,10 @@ class Segmenter {
         this.segment ??= this.section === undefined ? { kind: "segment", speeches: [] } : { kind: "segment", speeches: [], section: this.section };
         this.segment.speeches.push(element);
         break;
+      case "Sound":
+        if (this.segment) (this.segment.sounds ??= []).push(element);
+        else out.push({ kind: "sound", sound: element });
+        break;
       case "Direction":
       case "Note":
       case "Invalid":
@@ -199,10 +257,10 @@ class Segmenter {
 }
 
 /** The body cut into segments and songs, in script order; a segment always holds at least one speech. */
-export function segmentBody(body: readonly BodyElement[]): Block[] {
+export function segmentBody(body: readonly BodyElement[]): (SegmentBlock | SongBlock)[] {
   const segmenter = new Segmenter();
   const blocks: Block[] = [];
   for (const element of body) segmenter.add(element, blocks);
   segmenter.end(blocks);
-  return blocks;
+  return blocks.filter((block) => block.kind !== "sound");
 }

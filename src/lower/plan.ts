@@ -29,6 +29,25 @@ interface PlannedBase {
    * there (`(beat)`, `(pause 2s)`). Not sent, not in the key: a pause changed is rebuilt, never paid again.
    */
   pauseBeforeMs?: number;
+  /**
+   * The sound cues the script places in this request's stretch of the episode (`SFX`, `BED`, `STING`): local files that
+   * podc's own mix plays. Not sent, not in the key: a cue changed is mixed again, never paid again.
+   */
+  sounds?: PlannedSound[];
+}
+
+/** A sound cue, placed at a turn of the request it rides beside. */
+export interface PlannedSound {
+  kind: "effect" | "bed" | "bedEnd" | "sting";
+  /** The file as the script writes it, relative to the script's folder; absent for a bed's end (`BED out`). */
+  file?: string;
+  /**
+   * Where it starts: with the request's turn `atTurn` (0-based; 0 is the request's start, a song's too), or, when it
+   * equals the number of turns (1 for a song), at the request's end.
+   */
+  atTurn: number;
+  /** The cue's line in the script. */
+  line: number;
 }
 
 /** Silence the episode puts before turn `beforeTurn` (0-based, never the first) of a podcast request's audio. */

@@ -27,6 +27,11 @@ export interface TableReadArguments {
   titlePage?: { start: number; end: number };
   /** The part's lines, 0-based and inclusive: after the title page and a blank line, they make the script. */
   lines: { start: number; end: number };
+  /**
+   * The part's sound cues' lines (0-based), if it has any: the read leaves them out. It is written where the cues' files
+   * are not, and a table read is for hearing the voices.
+   */
+  soundLines?: number[];
   /** The podc.json governing the document (its cast and voices apply), if any. */
   config?: string;
   /** Which of the document's parts named `part` this is, from 0: with `part`, the part's identity across edits. */
@@ -71,6 +76,8 @@ function tableReadLenses(state: ScriptState): CodeLens[] {
     const args: TableReadArguments = { uri: state.uri, part, index, version: state.version, lines: { start: line - 1, end: last - 1 } };
     if (page) args.titlePage = { start: page.start.line - 1, end: page.end.line - 1 };
     if (state.loaded.path) args.config = state.loaded.path;
+    const sounds = body.filter((e) => e.type === "Sound" && e.span.start.line >= line && e.span.start.line <= last).map((e) => e.span.start.line - 1);
+    if (sounds.length > 0) args.soundLines = sounds;
     const position = { line: line - 1, character: 0 };
     lenses.push({ range: { start: position, end: position }, command: { title: "▶ Table read", command: TABLE_READ_COMMAND, arguments: [args] } });
   };

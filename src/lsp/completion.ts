@@ -9,6 +9,7 @@ import { TITLE_KEYS } from "../language/title-keys.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
 import { hasLowerCase } from "../language/letters.js";
+import { soundCompletions } from "./sound-files.js";
 
 // Completion reads the line being typed, because a half-typed line is often not yet the element it will become
 // ("HO" is no speech), and the tree for everything around it: whether the line is on the title page, inside a
@@ -18,6 +19,7 @@ import { hasLowerCase } from "../language/letters.js";
 //   title page, before the colon       title-page keys not given yet; after `Model:`, the models
 //   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
 //   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
+//   after SFX, BED or STING            the audio files and folders from the script's folder (sound-files.ts)
 
 /** What makes the editor ask for completion without a word typed: a forced label, a section marker. */
 export const TRIGGER_CHARACTERS = ["@", "[", "【"];
@@ -51,6 +53,9 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
 
   const song = script.body.find((e): e is Song => e.type === "Song" && insideSong(e, line));
   if (song) return songCompletions(state, song, line, before, after, span);
+
+  const sound = soundCompletions(state, before, position);
+  if (sound !== undefined) return sound;
 
   const items: CompletionItem[] = [];
   const label = LABEL_PREFIX.exec(before);

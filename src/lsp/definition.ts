@@ -4,12 +4,13 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Speech } from "../ast/nodes.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
+import { soundFileLocation } from "./sound-files.js";
 
 // A speaker is defined where it gets its voice: its entry in the title page's Cast, or, when the script does not
 // cast it, its key in podc.json's "cast". The JSON parser that finds the key is loaded with podc.json's reader, when
 // there is a podc.json (documents.ts), and never before the first diagnostics.
 
-/** Answers definition requests on speaker labels. */
+/** Answers definition requests on speaker labels, and on a sound cue's file (the file itself). */
 export function addDefinitionHandler(connection: Connection, scripts: Scripts): void {
   connection.onDefinition(async (params) => {
     const state = scripts.get(params.textDocument.uri);
@@ -19,6 +20,8 @@ export function addDefinitionHandler(connection: Connection, scripts: Scripts): 
 
 /** Where the speaker under `position` is cast, or null when the position holds no cast speaker. */
 async function definitionAt(state: ScriptState, position: Position): Promise<Location | null> {
+  const sound = soundFileLocation(state, state.positions.offset(position));
+  if (sound !== undefined) return sound;
   const speech = speechAt(state, state.positions.offset(position));
   const member = speech && state.analysis.cast.get(speech.speaker.name);
   if (!member) return null;

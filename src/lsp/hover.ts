@@ -7,6 +7,7 @@ import type { Span } from "../source/span.js";
 import { codePointLength } from "../source/text.js";
 import { directionHover } from "./direction-hover.js";
 import { lexiconHover } from "./lexicon-hover.js";
+import { soundFileAt, soundFileSummary } from "./sound-files.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 
@@ -50,6 +51,8 @@ function hoverAt(state: ScriptState, position: Position, m: Markup): Hover | nul
       if (touches(member.label.span, offset)) return hover(state, member.label.span, m, speakerText(state, member.label.text, m));
     }
   }
+  const sound = soundFileAt(state, offset);
+  if (sound) return hover(state, sound.sound.file!.span, m, `${m.code(sound.sound.file!.text)}: ${soundFileSummary(sound.path)}`);
   for (const element of script.body) {
     if (element.span.start.offset > offset) break;
     if (element.type === "Speech" && touches(element.speaker.span, offset)) {

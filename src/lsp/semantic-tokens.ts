@@ -18,7 +18,7 @@ const TYPES = [
   "parameter", // parenthetical
   "macro", // direction
   "comment", // note, boneyard
-  "keyword", // SONG, END SONG
+  "keyword", // SONG, END SONG; SFX, BED, BED out, STING
   "event", // song title
   "property", // title-page key, song header key
   "string", // title-page value, song header value, lyric line
@@ -85,6 +85,13 @@ function semanticTokens(state: ScriptState, range?: Range): SemanticTokens {
       },
       Parenthetical: (part) => add(part.span, "parameter"),
       Direction: (direction) => add(direction.span, "macro"),
+      Sound: (sound) => {
+        // The keyword (SFX, BED, STING) as a keyword; the file as a string; `out` after BED as part of the keyword.
+        const start = sound.span.start.offset;
+        add(state.analysis.source.span(start, start + sound.keyword.length), "keyword");
+        if (sound.file) add(sound.file.span, "string");
+        else add(state.analysis.source.span(start, sound.span.end.offset), "keyword");
+      },
       Note: (note) => add(note.span, "comment", true),
       Song: (song) => {
         // `SONG` is what stands before the colon of the opening line.

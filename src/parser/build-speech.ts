@@ -2,6 +2,7 @@ import type { IToken } from "chevrotain";
 import type { Invalid, Speech, SpeechPart } from "../ast/nodes.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";
+import { insertLinesBefore } from "../diagnostics/line-fixes.js";
 import { readPause } from "../language/pauses.js";
 import { labelSlip, slipDiagnostic, type LabelSlip } from "./label-slip.js";
 import { skipSpace, trimEnd, type LabelMatch } from "./line-kinds.js";
@@ -161,6 +162,7 @@ function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts
     parts.push({ type: "Parenthetical", span: atom.span, text: atom.text.slice(1, -1).trim() });
     return;
   }
+  if (line.kind === "sound") soundInSpeech(tree, who, line);
   const slip = line.lowercaseLabel ? undefined : slipOf(tree, known, line);
   if (slip) reportSlip(tree, slip, line, `${who} speaks this line, label and all`);
   const first = skipSpace(tree.masked, line.start, line.contentEnd);
@@ -198,6 +200,16 @@ function continuationLine(tree: TreeText, known: KnownLabels, who: string, parts
     );
   }
   spoken(tree, parts, line.start, line.contentEnd);
+}
+
+/**
+ * A sound cue's line directly under a speech stays a line of it, as before cues existed (so no script changes meaning),
+ * and is spoken: the writer surely meant the cue, which a blank line above it makes.
+ */
+function soundInSpeech(tree: TreeText, who: string, line: Line): void {
+  const span = tree.lineSpan(line);
+  const fixes = [insertLinesBefore(tree.source, tree.source.lineOf(line.start), [""], "Put a blank line before it, to make it a sound cue")];
+  tree.diagnostics.push(diagnostic("POD0925", span, { who }, { help: "put a blank line before it, so that it is the sound cue it looks like", fixes }));
 }
 
 /** A paragraph that is no element of the language (a label in the wrong case, or a screenplay's action), reported. */

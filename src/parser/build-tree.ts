@@ -1,5 +1,6 @@
 import type { IToken } from "chevrotain";
-import type { BodyElement, Note, Script, TitlePage } from "../ast/nodes.js";
+import type { BodyElement, Note, Script, Sound, TitlePage } from "../ast/nodes.js";
+import { readSoundLine } from "../language/sound-cues.js";
 import type { Diagnostic, Fix } from "../diagnostics/diagnostic.js";
 import { insertLinesAfter, insertLinesBefore, removeLines } from "../diagnostics/line-fixes.js";
 import { diagnostic } from "../diagnostics/report.js";
@@ -160,6 +161,15 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     const forced = this.masked.charCodeAt(first) === 62 /* > */ ? 1 : 0;
     const text = this.atom(first + forced, form === "centered" ? last - 1 : line.contentEnd).text;
     this.push({ type: "Direction", span: this.lineSpan(line), text, form });
+  }
+
+  sound(token: IToken): void {
+    const line = lineOf(token);
+    const first = skipSpace(this.masked, line.start, line.contentEnd);
+    const read = readSoundLine(this.masked.slice(line.start, trimEnd(this.masked, first, line.contentEnd)))!;
+    const sound: Sound = { type: "Sound", span: this.lineSpan(line), kind: read.kind, keyword: read.keyword };
+    if (read.file) sound.file = this.atom(line.start + read.file.start, line.start + read.file.end);
+    this.push(sound);
   }
 
   /** A heading or direction directly under a speech ends it: it is not spoken, and the writer is told so. */

@@ -13,6 +13,7 @@ import {
   SongBlank,
   SongClose,
   SongOpen,
+  Sound,
   StrayEndSong,
   Text,
   TitleBad,
@@ -31,6 +32,7 @@ export interface ScriptActions {
   blank(line: IToken): void;
   heading(line: IToken): void;
   direction(line: IToken): void;
+  sound(line: IToken): void;
   strayEndSong(line: IToken): void;
   speech(head: IToken, continuation: readonly IToken[]): void;
   stray(head: IToken, continuation: readonly IToken[]): void;
@@ -44,6 +46,7 @@ const IGNORE: ScriptActions = {
   blank() {},
   heading() {},
   direction() {},
+  sound() {},
   strayEndSong() {},
   speech() {},
   stray() {},
@@ -89,7 +92,7 @@ class PodGrammar extends EmbeddedActionsParser {
     { ALT: () => this.CONSUME(TitleBad) },
   ];
 
-  // bodyItem = blank | heading | direction | song | speech | stray | strayEndSong ;
+  // bodyItem = blank | heading | direction | sound | song | speech | stray | strayEndSong ;
   private readonly bodyItems: IOrAlt<void>[] = [
     {
       ALT: () => {
@@ -107,6 +110,12 @@ class PodGrammar extends EmbeddedActionsParser {
       ALT: () => {
         const line = this.CONSUME(Direction);
         if (!this.RECORDING_PHASE) this.actions.direction(line);
+      },
+    },
+    {
+      ALT: () => {
+        const line = this.CONSUME(Sound);
+        if (!this.RECORDING_PHASE) this.actions.sound(line);
       },
     },
     { ALT: () => this.SUBRULE(this.song) },
@@ -156,13 +165,15 @@ class PodGrammar extends EmbeddedActionsParser {
 
   private readonly strayHead: IOrAlt<IToken>[] = [{ ALT: () => this.CONSUME(Text) }, { ALT: () => this.CONSUME(Paren) }];
 
-  // continuation = text | paren | cue ;  (any line but a blank, a label line, a heading, a direction or a song: a
-  // heading or direction right under a speech ends it, so it is never spoken). Numbered 2 in both rules that read it,
+  // continuation = text | paren | cue | sound ;  (any line but a blank, a label line, a heading, a direction or a song:
+  // a heading or direction right under a speech ends it, so it is never spoken; a sound cue's line there stays what it
+  // was before cues existed, a line of the speech, and the tree builder warns of it). Numbered 2 in both rules that read it,
   // apart from their heads' OR and CONSUME of the same tokens.
   private readonly continuationLine: IOrAlt<IToken>[] = [
     { ALT: () => this.CONSUME2(Text) },
     { ALT: () => this.CONSUME2(Paren) },
     { ALT: () => this.CONSUME2(Cue) },
+    { ALT: () => this.CONSUME2(Sound) },
   ];
 
   // song = songOpen , { songBlank | marker | keyValue | lyric } , [ endSong ] ;

@@ -1,5 +1,6 @@
 import type { IToken } from "chevrotain";
-import { classifyBody, classifySong, classifyTitle, opensWithTitlePage, type LineInfo } from "./line-kinds.js";
+import { readSoundLine } from "../language/sound-cues.js";
+import { classifyBody, classifySong, classifyTitle, opensWithTitlePage, trimEnd, type LineInfo } from "./line-kinds.js";
 import { MODES, type LineToken, type Mode } from "./tokens.js";
 
 /**
@@ -21,6 +22,7 @@ export function lineTokens(masked: string, lineStarts: Uint32Array): IToken[] {
     let step;
     if (mode === "body") {
       const body = classifyBody(masked, start, contentEnd);
+      if (body.kind === "text" && body.lowercaseLabel === undefined && isSoundLine(masked, start, contentEnd)) body.kind = "sound";
       step = MODES.body[body.kind];
       line = body;
     } else if (mode === "song") {
@@ -62,4 +64,12 @@ function endsSongBelow(masked: string, lineStarts: Uint32Array, from: number): b
     if (kind === "songOpen") return false;
   }
   return false;
+}
+
+/**
+ * Whether a body line that would be text is a sound cue (`SFX door.wav`): only in a .pod script's body, never in a
+ * Fountain screenplay (whose reader does not use this lexer), so a screenplay's action keeps its meaning.
+ */
+function isSoundLine(masked: string, start: number, contentEnd: number): boolean {
+  return readSoundLine(masked.slice(start, trimEnd(masked, start, contentEnd))) !== undefined;
 }

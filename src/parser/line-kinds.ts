@@ -18,6 +18,7 @@ export type BodyKind =
   | "label" // LABEL: text
   | "cue" // LABEL alone (with an optional extension)
   | "paren" // ( … ) alone
+  | "sound" // SFX file, BED file, BED out, STING file: given by the lexer to a .pod line that would be text (lexer.ts)
   | "text";
 
 export type TitleKind = "hidden" | "blank" | "entry" | "indent" | "bad";

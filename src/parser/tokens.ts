@@ -33,6 +33,7 @@ export const LabelLine = lineToken("LabelLine");
 export const Cue = lineToken("Cue");
 export const Paren = lineToken("Paren");
 export const Text = lineToken("Text");
+export const Sound = lineToken("Sound");
 
 // Song block. A heading or another SONG: inside a song means END SONG was forgotten: the heading leaves the song
 // mode, and both reach the parser as the body tokens they would be (token categories), which closes the song there.
@@ -67,6 +68,7 @@ export const MODES: { title: Record<TitleKind, Step>; body: Record<BodyKind, Ste
     label: step(LabelLine, "body"),
     blank: step(Blank, "body"),
     text: step(Text, "body"),
+    sound: step(Sound, "body"),
     cue: step(Cue, "body"),
     paren: step(Paren, "body"),
     hidden: step(undefined, "body"),
@@ -102,6 +104,7 @@ export const allTokens: TokenType[] = [
   Cue,
   Paren,
   Text,
+  Sound,
   SongBlank,
   SongClose,
   SongHeading,

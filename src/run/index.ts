@@ -343,3 +343,7 @@ export const STATE_DIR_NAME = ".podc";
 export function stateDir(root: string): string {
   return join(root, STATE_DIR_NAME);
 }
+
+// How long a sound file is, from its header alone: the editor's hover on a sound cue reads it on every hover.
+export { flacDurationMs } from "./flac-duration.js";
+export { wavDurationMs } from "./wav-duration.js";

@@ -8,7 +8,7 @@ import { attempt, ConsumeError, eachChunk, headerValue, LocalError, readCapped, 
 import { refuseAudioLink } from "../contract/loopback.js";
 import { isNonPublicAddress } from "../contract/private-address.js";
 import { NON_PUBLIC_ADDRESS } from "./public-lookup.js";
-import { sniffAudioType } from "./audio-type.js";
+import { sniffAudioType } from "../files/audio-type.js";
 import { classifyHttpFailure, type Outcome } from "./outcome.js";
 import { oneLine, redact } from "./redact.js";
 import { traceIdFromHeaders } from "./raw-answer.js";

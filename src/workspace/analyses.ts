@@ -11,6 +11,8 @@ import type { Plan } from "../lower/plan.js";
 import { dialectOf } from "../parser/dialect.js";
 import { parse } from "../parser/parse.js";
 import type { Position, Span } from "../source/span.js";
+import type { SoundFileLookup } from "../check/context.js";
+import { soundFilesOf } from "./sound-files.js";
 
 // The analyses of the scripts an editor shows, version after version: each is made at most once per version of the
 // text and configuration (usually right after a change, for the diagnostics) and shared by every feature that reads it.
@@ -84,7 +86,8 @@ export class Analyses {
 
 /** `key` names the plan's source (an editor's URI), `file` the analysis's. */
 function analysedText(key: string, file: string, version: number, text: string, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptAnalysis {
-  const whole = () => analyze(text, { file, config: loaded.config, plan: false });
+  const soundFiles = soundFilesOf(file);
+  const whole = () => analyze(text, { file, config: loaded.config, plan: false, ...(soundFiles && { soundFiles }) });
   let analysis: Analysis | undefined;
   let plan: Plan | undefined;
   const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;
@@ -194,7 +197,12 @@ export class SectionDiagnostics {
   analysed = 0;
 
   /** `file`: the script's path (its extension says whether it is a screenplay), or its URI when it has none. */
-  constructor(private readonly file: string) {}
+  /** The script's sound files, looked up again for each section analysed (a section kept keeps what it found). */
+  private readonly soundFiles: SoundFileLookup | undefined;
+
+  constructor(private readonly file: string) {
+    this.soundFiles = soundFilesOf(file);
+  }
 
   /** The sorted diagnostics of `text` under `config`, or undefined when the script must be analysed whole. */
   diagnostics(text: string, config: Config): Diagnostic[] | undefined {
@@ -235,7 +243,7 @@ export class SectionDiagnostics {
 
   private headOf(text: string, config: Config): Head {
     if (this.head && this.head.text === text && this.head.config === config) return this.head;
-    const analysis = analyze(text, { file: this.file, config, plan: false });
+    const analysis = analyze(text, { file: this.file, config, plan: false, ...(this.soundFiles && { soundFiles: this.soundFiles }) });
     const labels = new Set(Object.keys(config.cast));
     for (const entry of analysis.script.titlePage?.entries ?? []) for (const c of entry.cast ?? []) labels.add(c.label.text);
     const diagnostics = analysis.diagnostics.every(isLocal) ? analysis.diagnostics : undefined;
@@ -249,7 +257,7 @@ export class SectionDiagnostics {
   private analyseSection(text: string, head: Head): Diagnostic[] | null {
     const parsed = parse(text, { projectLabels: head.labels });
     // The section's own script has no title page: the checks of the title page ran with the head.
-    const checker = new Checker(parsed.script, parsed.source, head.config, head.cast);
+    const checker = new Checker(parsed.script, parsed.source, head.config, head.cast, "pod", undefined, this.soundFiles);
     const lowerer = new Lowerer(head.script, { source: this.file, config: head.config, cast: voicesOf(head.cast), requests: false });
     for (const element of parsed.script.body) {
       checker.element(element);

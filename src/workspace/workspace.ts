@@ -4,6 +4,7 @@ import { analyze, type Analysis } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
 import { decode, type Decoded } from "../parser/decode.js";
 import { Analyses } from "./analyses.js";
+import { soundFileLookup } from "./sound-files.js";
 import { ProjectConfigs } from "./configs.js";
 import { ScriptFolders } from "./find-scripts.js";
 
@@ -62,7 +63,10 @@ export class Workspace {
         analyse(options = {}) {
           const read = readScript(file);
           if ("error" in read) return read;
-          return { analysis: analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: options.plan }) };
+          const soundFiles = soundFileLookup(dirname(file));
+          return {
+            analysis: analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: options.plan, soundFiles }),
+          };
         },
       };
     }

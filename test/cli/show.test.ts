@@ -79,7 +79,7 @@ describe("podc show", () => {
     const result = await runPodc(["show", "--json", "night.pod"], dir);
     expect(result.code).toBe(0);
     const document = JSON.parse(result.stdout);
-    expect(document.showVersion).toBe(1);
+    expect(document.showVersion).toBe(2);
     expect(document.scripts).toHaveLength(1);
     const [script] = document.scripts;
     expect(script.file).toBe("night.pod");

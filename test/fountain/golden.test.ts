@@ -39,6 +39,8 @@ function elementLine(e: BodyElement): string {
   switch (e.type) {
     case "Section":
       return `section ${e.depth} ${JSON.stringify(e.title.text)}`;
+    case "Sound":
+      return `sound ${e.kind} ${e.file?.text ?? ""}`;
     case "Direction":
       return `direction (${e.form ?? "!"}) ${JSON.stringify(e.text)}`;
     case "Note":

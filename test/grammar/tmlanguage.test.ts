@@ -74,6 +74,17 @@ describe("pod.tmLanguage.json", () => {
     expect(tokenOf(lines, 1, "Title").scopes[0]).toBe("source.pod");
   });
 
+  it("colours a sound cue's keyword and file, and leaves a cue's line under a speech and a line of capitals as the parser reads them", () => {
+    const cues = tokenize("SFX sounds/door.wav\n\nBED out\n\nSTING sting.flac\n\nHOST: Listen.\nSFX sounds/door.wav\n\nSFX DOOR\n");
+    const scopes = (line: number, text: string) => tokenOf(cues, line, text).scopes;
+    expect(scopes(1, "SFX")).toContain("keyword.control.sound.pod");
+    expect(scopes(1, "sounds/door.wav")).toContain("string.unquoted.sound-file.pod");
+    expect(scopes(3, "out")).toContain("keyword.control.sound.pod");
+    expect(scopes(5, "sting.flac")).toContain("string.unquoted.sound-file.pod");
+    expect(scopes(8, "SFX").join(" ")).not.toContain("sound");
+    expect(scopes(10, "SFX DOOR")).not.toContain("keyword.control.sound.pod");
+  });
+
   it("colours the title page: keys, values, continuation, Cast labels and voices", () => {
     expectScope(1, "Title", "keyword.other.title-key.pod");
     expectScope(1, "Title", "meta.title-page.pod");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sniffAudioType } from "../../src/service/audio-type.js";
+import { sniffAudioType } from "../../src/files/audio-type.js";
 
 const bytes = (text: string, rest: number[] = []): Buffer => Buffer.concat([Buffer.from(text, "latin1"), Buffer.from(rest), Buffer.alloc(16)]);
 

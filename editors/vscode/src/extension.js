@@ -82,7 +82,13 @@ async function tableRead(context, folders, clicked) {
     return;
   }
   const lines = ({ start, end }) => document.getText(new vscode.Range(start, 0, end, document.lineAt(Math.min(end, document.lineCount - 1)).text.length));
-  const text = (args.titlePage ? lines(args.titlePage) + "\n\n" : "") + lines(args.lines) + "\n";
+  // The part's sound cues are left out (blank lines): their files are named from the script's folder, not the read's.
+  const cues = new Set(args.soundLines ?? []);
+  const part = lines(args.lines)
+    .split(/\r\n|\r|\n/)
+    .map((line, i) => (cues.has(args.lines.start + i) ? "" : line))
+    .join("\n");
+  const text = (args.titlePage ? lines(args.titlePage) + "\n\n" : "") + part + "\n";
   const dir = folders.start();
   try {
     await readAndPlay(context, args, text, dir);

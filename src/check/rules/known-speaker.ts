@@ -53,6 +53,10 @@ const STAGE_WORDS: ReadonlySet<string> = new Set([
   "PRE-ROLL",
 ]);
 
+/** The sound cues' keywords (docs/language.md, "Sound"), and a speech that is one audio file's name. */
+const SOUND_WORDS = new Set(["SFX", "BED", "STING"]);
+const AUDIO_FILE = /^\s*(\S+\.(?:wav|wave|aiff?|aifc|flac|mp3|ogg|oga|opus|m4a|mp4|aac))\s*$/i;
+
 /** Every speaker has a voice in the cast (the script's or the project's). */
 export const knownSpeaker: Rule = {
   name: "every speaker is cast",
@@ -98,6 +102,14 @@ export const knownSpeaker: Rule = {
           // `SFX:`, `INSERT:`, `SUPER:`: a script's stage text, which no voice should read.
           help = `${name}: is stage text, not a speaker: write it as a direction (! ${name}: …), which is not spoken`;
           fixes.push({ title: "Write it as a direction (! …)", span: ctx.source.span(start, start), replacement: "! " });
+          // `SFX: sounds/door.wav`: the radio habit, naming a file. Without the colon it is a sound cue; offered second,
+          // so that the first fix stays what it always was.
+          const lineEnd = colon === -1 ? -1 : text.indexOf("\n", colon);
+          const file = colon === -1 ? undefined : AUDIO_FILE.exec(text.slice(colon + 1, lineEnd === -1 ? text.length : lineEnd))?.[1];
+          if (file !== undefined && SOUND_WORDS.has(name)) {
+            help += `; if it names a sound file, drop the colon: \`${name} ${file}\` is a sound cue, mixed into the episode`;
+            fixes.push({ title: `Make it a sound cue (${name} ${file})`, span: ctx.source.span(start, colon + 1), replacement: name });
+          }
         }
         if (near) fixes.push({ title: `Change to ${near}`, span: speech.speaker.span, replacement: near });
         fixes.push(addToCast(ctx, written, voice));
