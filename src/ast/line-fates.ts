@@ -17,6 +17,7 @@ export type SilentReason =
   | "heading"
   | "direction"
   | "page break"
+  | "include"
   | "parenthetical"
   | "note"
   | "boneyard"
@@ -75,6 +76,9 @@ export function lineFates(
         break;
       case "Invalid":
         silent(element.span, "error");
+        break;
+      case "Include":
+        silent(element.span, "include");
         break;
       case "Speech": {
         const speaker = element.speaker.name;

@@ -89,6 +89,8 @@ function silentLabel(reason: SilentReason, speaker: string | undefined): string 
   switch (reason) {
     case "blank":
       return "";
+    case "include":
+      return "the included script is performed here";
     case "unknown speaker":
       return `not sent: ${speaker ?? "speaker"} has no voice`;
     case "label":

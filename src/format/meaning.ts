@@ -36,6 +36,8 @@ function element(e: BodyElement, text: string): unknown {
       return ["speech", e.form, e.speaker.name, e.speaker.forced, e.extension?.text, spokenText(e), e.parts.filter(notNote).map(part)];
     case "Direction":
       return ["direction", e.text];
+    case "Include":
+      return ["include", e.path.text];
     case "Note":
       return ["note", e.text];
     case "Song":

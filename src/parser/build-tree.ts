@@ -162,6 +162,14 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     this.push({ type: "Direction", span: this.lineSpan(line), text, form });
   }
 
+  include(token: IToken): void {
+    const line = lineOf(token);
+    this.endsSpeech(line, "include");
+    const label = line.label!;
+    const first = skipSpace(this.masked, label.afterColon!, line.contentEnd);
+    this.push({ type: "Include", span: this.lineSpan(line), path: this.atom(first, trimEnd(this.masked, first, line.contentEnd)) });
+  }
+
   /** A heading or direction directly under a speech ends it: it is not spoken, and the writer is told so. */
   private endsSpeech(line: Line, what: string): void {
     const previous = this.last;

@@ -5,6 +5,7 @@ import {
   Cue,
   Direction,
   Heading,
+  Include,
   KeyValue,
   LabelLine,
   Lyric,
@@ -32,6 +33,7 @@ export interface ScriptActions {
   heading(line: IToken): void;
   direction(line: IToken): void;
   strayEndSong(line: IToken): void;
+  include(line: IToken): void;
   speech(head: IToken, continuation: readonly IToken[]): void;
   stray(head: IToken, continuation: readonly IToken[]): void;
   song(lines: readonly IToken[]): void;
@@ -45,6 +47,7 @@ const IGNORE: ScriptActions = {
   heading() {},
   direction() {},
   strayEndSong() {},
+  include() {},
   speech() {},
   stray() {},
   song() {},
@@ -89,7 +92,7 @@ class PodGrammar extends EmbeddedActionsParser {
     { ALT: () => this.CONSUME(TitleBad) },
   ];
 
-  // bodyItem = blank | heading | direction | song | speech | stray | strayEndSong ;
+  // bodyItem = blank | heading | direction | include | song | speech | stray | strayEndSong ;
   private readonly bodyItems: IOrAlt<void>[] = [
     {
       ALT: () => {
@@ -107,6 +110,12 @@ class PodGrammar extends EmbeddedActionsParser {
       ALT: () => {
         const line = this.CONSUME(Direction);
         if (!this.RECORDING_PHASE) this.actions.direction(line);
+      },
+    },
+    {
+      ALT: () => {
+        const line = this.CONSUME(Include);
+        if (!this.RECORDING_PHASE) this.actions.include(line);
       },
     },
     { ALT: () => this.SUBRULE(this.song) },

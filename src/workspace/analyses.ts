@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import { voicesOf } from "../check/cast.js";
 import { analyze, type Analysis } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { lower } from "../lower/lower.js";
 import type { Plan } from "../lower/plan.js";
+import { includeReader, projectRoot, scriptId, type ReadScript } from "./includes.js";
 import { SectionDiagnostics } from "./sections.js";
 
 // The analyses of the scripts an editor shows, version after version: each is made at most once per version of the
@@ -35,13 +37,16 @@ export class Analyses {
   private readonly sections = new Map<string, SectionDiagnostics>();
   private readonly files = new Map<string, { stamp: string; text: string; analysed: ScriptAnalysis }>();
 
+  /** `readScript` reads an included script's bytes (workspace.ts). */
+  constructor(private readonly readScript: ReadScript) {}
+
   /** The analysis of `text`, version `version` of the document `key`; `file` is its path (or its key without one). */
   ofVersion(key: string, file: string, version: number, text: () => string, loaded: LoadedConfig): ScriptAnalysis {
     const cached = this.open.get(key);
     if (cached && cached.version === version && cached.loaded === loaded) return cached;
     let sections = this.sections.get(key);
     if (!sections) this.sections.set(key, (sections = new SectionDiagnostics(file)));
-    const analysed = analysedText(key, file, version, text(), loaded, sections);
+    const analysed = analysedText(key, file, version, text(), loaded, this.readScript, sections);
     this.open.set(key, analysed);
     return analysed;
   }
@@ -54,7 +59,7 @@ export class Analyses {
       const cached = this.files.get(key);
       if (cached && cached.stamp === stamp && cached.analysed.loaded === loaded) return cached;
       const text = readFileSync(path, "utf8");
-      const entry = { stamp, text, analysed: analysedText(key, path, 0, text, loaded) };
+      const entry = { stamp, text, analysed: analysedText(key, path, 0, text, loaded, this.readScript) };
       this.files.set(key, entry);
       return entry;
     } catch {
@@ -77,8 +82,20 @@ export class Analyses {
 }
 
 /** `key` names the plan's source (an editor's URI), `file` the analysis's. */
-function analysedText(key: string, file: string, version: number, text: string, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptAnalysis {
-  const whole = () => analyze(text, { file, config: loaded.config, plan: false });
+function analysedText(
+  key: string,
+  file: string,
+  version: number,
+  text: string,
+  loaded: LoadedConfig,
+  readScript: ReadScript,
+  sections?: SectionDiagnostics,
+): ScriptAnalysis {
+  // A script on disk reads its includes; one with no path (an unsaved buffer) has none to read them from.
+  const includes = isAbsolute(file)
+    ? { id: scriptId(file), read: includeReader(projectRoot(file, loaded), (f) => f, loaded.config.limits.fileBytes, readScript) }
+    : undefined;
+  const whole = () => analyze(text, { file, config: loaded.config, plan: false, includes });
   let analysis: Analysis | undefined;
   let plan: Plan | undefined;
   const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;

@@ -7,6 +7,7 @@ import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagn
 import { Lowerer } from "../lower/lower.js";
 import { dialectOf } from "../parser/dialect.js";
 import { parse } from "../parser/parse.js";
+import { INCLUDE_OPEN } from "../language/include-line.js";
 import type { Position, Span } from "../source/span.js";
 
 // The diagnostics of a long script while it is typed, without analysing all of it after every keystroke: the script is
@@ -61,6 +62,7 @@ function outsideBoneyards(text: string, cuts: number[]): number[] {
 /** Codes whose diagnostics depend on more than their section (see above). */
 const NOT_LOCAL = new Set(["POD0201", "POD0603", "POD0303"]);
 const QUOTES_A_LINE = /\blines? \d/;
+const INCLUDE_LINE = new RegExp(`^[ \\t]*${INCLUDE_OPEN}[ \\t]*[:：]`, "m");
 
 /** Whether a diagnostic of the head (which stays where it is) is its own alone. */
 function isLocal(d: Diagnostic): boolean {
@@ -108,6 +110,8 @@ export class SectionDiagnostics {
     this.analysed = 0;
     if (dialectOf(this.file) !== "pod" || text.includes("\r") || text.charCodeAt(0) === 0xfeff) return undefined;
     if (Buffer.byteLength(text, "utf8") > config.limits.fileBytes) return undefined;
+    // An include's diagnostics depend on another file: a script with one is analysed whole.
+    if (INCLUDE_LINE.test(text)) return undefined;
     const cuts = cutsOf(text);
     if (cuts.length === 0) return undefined;
     const head = this.headOf(text.slice(0, cuts[0]), config);

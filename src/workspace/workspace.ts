@@ -6,6 +6,7 @@ import { decode, type Decoded } from "../parser/decode.js";
 import { Analyses } from "./analyses.js";
 import { ProjectConfigs } from "./configs.js";
 import { ScriptFolders } from "./find-scripts.js";
+import { includeReader, projectRoot, scriptId } from "./includes.js";
 
 // The library's view of a project, under both fronts: the command line and the language server ask it for a script's
 // configuration, its analysis and the project's scripts, and never reach into the pipeline (parser, checks, lowering)
@@ -26,7 +27,7 @@ export interface ScriptInProject {
 export class Workspace {
   readonly configs: ProjectConfigs;
   readonly folders = new ScriptFolders();
-  readonly analyses = new Analyses();
+  readonly analyses = new Analyses(readScript);
 
   /** `live`: for a long-running front, which notices a podc.json changed since it was read (configs.ts). */
   constructor(options: { live?: boolean } = {}) {
@@ -62,7 +63,9 @@ export class Workspace {
         analyse(options = {}) {
           const read = readScript(file);
           if ("error" in read) return read;
-          return { analysis: analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: options.plan }) };
+          const { config } = loaded;
+          const includes = { id: scriptId(file), read: includeReader(projectRoot(file, loaded), shown, config.limits.fileBytes, readScript) };
+          return { analysis: analyze(decodeScript(read, config.limits.fileBytes), { file: name, config, plan: options.plan, includes }) };
         },
       };
     }
