@@ -139,7 +139,7 @@ export const MESSAGES = {
   /** `first`: the first error, as `line N: message`. */
   POD0924: (p: { path: string; errors: number; first: string }) =>
     `${p.path} has ${p.errors === 1 ? "an error" : `${p.errors} errors`} (${p.first}): nothing of this script is sent until it is mended`,
-  POD0925: (p: { path: string }) => `${p.path} is not a .pod script: only .pod scripts can be included`,
+  POD0925: (p: { path: string }) => (p.path === "" ? "this include names no script" : `${p.path} is not a .pod script: only .pod scripts can be included`),
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import { isAbsolute } from "node:path";
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { voicesOf } from "../check/cast.js";
 import { analyze, type Analysis } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
@@ -91,9 +91,12 @@ function analysedText(
   readScript: ReadScript,
   sections?: SectionDiagnostics,
 ): ScriptAnalysis {
-  // A script on disk reads its includes; one with no path (an unsaved buffer) has none to read them from.
+  // A script on disk reads its includes, named relative to it; one with no path (an unsaved buffer) has no folder to read them from.
   const includes = isAbsolute(file)
-    ? { id: scriptId(file), read: includeReader(projectRoot(file, loaded), (f) => f, loaded.config.limits.fileBytes, readScript) }
+    ? {
+        id: scriptId(file),
+        read: includeReader(projectRoot(file, loaded), (f) => relative(dirname(file), f).split(sep).join("/"), loaded.config.limits.fileBytes, readScript),
+      }
     : undefined;
   const whole = () => analyze(text, { file, config: loaded.config, plan: false, includes });
   let analysis: Analysis | undefined;

@@ -1,8 +1,9 @@
 import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { IncludeReader } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
 import { decode } from "../parser/decode.js";
+import { findScripts } from "./find-scripts.js";
 
 // What `INCLUDE: path` reads: a file relative to the including script's folder, never outside the project, so that a
 // script shared by a repository cannot make podc read (and send) someone else's files.
@@ -61,4 +62,23 @@ export function includeReader(root: string, shown: (file: string) => string, max
 function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/** The file `INCLUDE: path` names in the script at `scriptPath`, when it exists inside the project: for go to definition. */
+export function includedFile(scriptPath: string, path: string, loaded: LoadedConfig): string | undefined {
+  const root = scriptId(projectRoot(scriptPath, loaded));
+  const file = resolve(dirname(scriptPath), path);
+  if (isAbsolute(path) || !existsSync(file) || !inside(root, scriptId(file))) return undefined;
+  return file;
+}
+
+/** The .pod scripts the script at `scriptPath` may include, as its includes write them (relative, with `/`), sorted. */
+export async function includableScripts(scriptPath: string, loaded: LoadedConfig): Promise<string[]> {
+  const root = projectRoot(scriptPath, loaded);
+  const self = scriptId(scriptPath);
+  const found = await findScripts([root], root).catch(() => []);
+  return found
+    .filter((file) => scriptId(file) !== self)
+    .map((file) => relative(dirname(scriptPath), file).split(sep).join("/"))
+    .sort();
 }
