@@ -163,8 +163,8 @@ export class TreeBuilder extends TreeText implements ScriptActions {
   }
 
   include(token: IToken): void {
+    // Like a `LABEL:` line, which it looks like, it ends the speech above it: no blank line is asked for.
     const line = lineOf(token);
-    this.endsSpeech(line, "include");
     const label = line.label!;
     const first = skipSpace(this.masked, label.afterColon!, line.contentEnd);
     this.push({ type: "Include", span: this.lineSpan(line), path: this.atom(first, trimEnd(this.masked, first, line.contentEnd)) });

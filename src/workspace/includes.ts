@@ -40,8 +40,9 @@ export type ReadScript = (path: string) => { bytes: Uint8Array } | { error: stri
  */
 export function includeReader(root: string, shown: (file: string) => string, maxBytes: number, readScript: ReadScript): IncludeReader {
   const realRoot = scriptId(root);
+  const outside = { outside: shown(root) || "." };
   return (path, from) => {
-    if (isAbsolute(path)) return { outside: shown(root) };
+    if (isAbsolute(path)) return outside;
     const file = resolve(dirname(from), path);
     let real: string;
     try {
@@ -49,10 +50,10 @@ export function includeReader(root: string, shown: (file: string) => string, max
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // A path out of the project is refused before it is looked for: whether a file exists there is not its business.
-      if (!inside(realRoot, file)) return { outside: shown(root) };
+      if (!inside(realRoot, file)) return outside;
       return { unreadable: code === "ENOENT" || code === "ENOTDIR" ? "no such file" : (code ?? "unreadable") };
     }
-    if (!inside(realRoot, real)) return { outside: shown(root) };
+    if (!inside(realRoot, real)) return outside;
     const read = readScript(real);
     if ("error" in read) return { unreadable: read.error };
     return { id: real, shown: shown(file), input: read.bytes.byteLength > maxBytes ? read.bytes : decode(read.bytes) };
