@@ -18,6 +18,7 @@ import { hasLowerCase } from "../language/letters.js";
 // song, or in the body. Each context offers only what the language allows there:
 //   body, at the start of a line       the cast's speaker labels (and SONG:, INCLUDE:)
 //   after `INCLUDE:`                   the project's .pod scripts, as paths relative to this one
+//   a word typed in a speech           the lexicon's words it starts (podc.json's speech.lexicon, or its file)
 //   Cast entries                       labels the body uses but nobody casts; after the colon, the voices
 //   title page, before the colon       title-page keys not given yet; after `Model:`, the models
 //   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
@@ -93,6 +94,9 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
       });
     }
   }
+  // A word being typed in a speech that the pronunciation lexicon knows: its written spelling, with what is sent.
+  if (script.body.some((e) => e.type === "Speech" && e.span.start.line <= line && line <= e.span.end.line))
+    items.push(...lexiconCompletions(state, before, span));
   // Before anything else in a script without a title page, the line may still open one.
   const first = script.body[0];
   if (!script.titlePage && (first === undefined || first.span.start.line >= line) && !COLON.test(before)) {
@@ -114,6 +118,27 @@ async function includeCompletions(state: ScriptState, start: number, before: str
     sortText: String(i).padStart(4, "0"),
     textEdit: { range, newText: file },
   }));
+}
+
+const WORD_TYPED = /[\p{L}\p{M}\p{N}'’-]+$/u;
+
+/** The lexicon's words that start with the word being typed (any case), replacing it; none for a word already whole. */
+function lexiconCompletions(state: ScriptState, before: string, span: LineRange): CompletionItem[] {
+  const entries = state.loaded.config.speech.lexicon;
+  const typed = entries === undefined ? undefined : WORD_TYPED.exec(before)?.[0];
+  if (entries === undefined || typed === undefined) return [];
+  const lower = typed.toLowerCase();
+  const range = span(before.length - typed.length, before.length);
+  return Object.entries(entries)
+    .filter(([word]) => word.toLowerCase().startsWith(lower) && word.toLowerCase() !== lower)
+    .map(([word, said], i) => ({
+      label: word,
+      kind: CompletionItemKind.Text,
+      detail: `said as ${said}`,
+      documentation: "in the pronunciation lexicon: the voice is sent the respelling, the transcript keeps the word",
+      sortText: `z${String(i).padStart(4, "0")}`,
+      textEdit: { range, newText: word },
+    }));
 }
 
 /** The range between two characters of the line being completed. */
