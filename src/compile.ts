@@ -34,6 +34,9 @@ export interface IncludedAnalysis {
   id: string;
   file: string;
   source: SourceText;
+  script: Script;
+  /** The cast its lines are spoken with here: the including script's, over the part's own. */
+  cast: Map<string, CastMember>;
   diagnostics: Diagnostic[];
 }
 
@@ -149,7 +152,8 @@ function include(
   const inner = analyzeOne(read.input, read.shown, options, { ...context, chain: [...context.chain, { id: read.id, shown: read.shown }], outerCast: cast });
   const own = inner.diagnostics.map((d) => (d.file === undefined ? { ...d, file: read.shown } : d));
   const mine = own.filter((d) => d.file === read.shown);
-  if (!context.parts.has(read.id)) context.parts.set(read.id, { id: read.id, file: read.shown, source: inner.source, diagnostics: mine });
+  if (!context.parts.has(read.id))
+    context.parts.set(read.id, { id: read.id, file: read.shown, source: inner.source, script: inner.script, cast: inner.cast, diagnostics: mine });
   const errors = own.filter((d) => d.severity === "error");
   const first = errors[0];
   if (first !== undefined) {

@@ -90,7 +90,7 @@ function silentLabel(reason: SilentReason, speaker: string | undefined): string 
     case "blank":
       return "";
     case "include":
-      return "the included script is performed here";
+      return "performs the included script";
     case "unknown speaker":
       return `not sent: ${speaker ?? "speaker"} has no voice`;
     case "label":
