@@ -127,7 +127,11 @@ export function addDiagnosticsHandler(
   });
   connection.onDidChangeWatchedFiles((params) => {
     if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.configChanged();
-    if (params.changes.some((change) => isScriptUri(change.uri))) folders.changed();
+    if (params.changes.some((change) => isScriptUri(change.uri))) {
+      folders.changed();
+      // A script on disk changed: an open one that includes it is analysed again (analyses.ts sees what changed).
+      for (const document of scripts.documents.all()) schedule(document.uri);
+    }
   });
 
   connection.languages.diagnostics.on((params): FullDocumentDiagnosticReport => {

@@ -28,6 +28,8 @@ export interface ScriptAnalysis {
    * instead of vanishing at the first unknown speaker); made on first use.
    */
   readonly plan: Plan;
+  /** The size and time of each script it includes, when it was analysed: a changed one means analysing it again. */
+  readonly includes: string;
 }
 
 /** The analyses of scripts by key (an editor's URI): open documents by version, files on disk by size and time. */
@@ -43,7 +45,7 @@ export class Analyses {
   /** The analysis of `text`, version `version` of the document `key`; `file` is its path (or its key without one). */
   ofVersion(key: string, file: string, version: number, text: () => string, loaded: LoadedConfig): ScriptAnalysis {
     const cached = this.open.get(key);
-    if (cached && cached.version === version && cached.loaded === loaded) return cached;
+    if (cached && cached.version === version && cached.loaded === loaded && cached.includes === includesStamp(cached)) return cached;
     let sections = this.sections.get(key);
     if (!sections) this.sections.set(key, (sections = new SectionDiagnostics(file)));
     const analysed = analysedText(key, file, version, text(), loaded, this.readScript, sections);
@@ -81,6 +83,25 @@ export class Analyses {
   }
 }
 
+/** The sizes and times of the files a script includes, as they are now. */
+function stampOf(included: Analysis["included"]): string {
+  return (included ?? [])
+    .map((part) => {
+      try {
+        const stat = statSync(part.id);
+        return `${part.id}\0${stat.size}\0${stat.mtimeMs}`;
+      } catch {
+        return `${part.id}\0gone`;
+      }
+    })
+    .join("\n");
+}
+
+/** The includes of an analysis as they are now, when it has any (made whole); "" otherwise. */
+function includesStamp(analysed: ScriptAnalysis): string {
+  return analysed.includes === "" ? "" : stampOf(analysed.analysis.included);
+}
+
 /** `key` names the plan's source (an editor's URI), `file` the analysis's. */
 function analysedText(
   key: string,
@@ -102,7 +123,10 @@ function analysedText(
   let analysis: Analysis | undefined;
   let plan: Plan | undefined;
   const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;
+  // A script with includes is analysed whole at once (sections.ts), so what it includes is known here.
+  const stamp = analysis === undefined ? "" : stampOf(analysis.included);
   return {
+    includes: stamp,
     version,
     loaded,
     get analysis() {

@@ -70,3 +70,25 @@ describe("includes in the editor", () => {
     expect(items.map((i) => i.label)).toContain("INCLUDE:");
   });
 });
+
+describe("a change to an included script on disk", () => {
+  it("analyses an open script that includes it again, when the editor says a script changed", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "podc-lsp-include-change-"));
+    writeFileSync(join(dir2, "podc.json"), "{}\n");
+    writeFileSync(join(dir2, "intro.pod"), "HOST: Welcome.\nGUSET: Hello.\n");
+    const text = "Cast:\n    HOST: Ethan\n    GUEST: Victoria\n\nINCLUDE: intro.pod\n";
+    const episode = pathToFileURL(join(dir2, "episode.pod")).href;
+    writeFileSync(join(dir2, "episode.pod"), text);
+    const other = await startClient(pathToFileURL(dir2).href);
+    try {
+      expect((await other.open(episode, text)).diagnostics.map((d) => d.code)).toEqual(["POD0924"]);
+      writeFileSync(join(dir2, "intro.pod"), "HOST: Welcome.\nGUEST: Hello.\n");
+      const next = other.nextDiagnostics(episode);
+      await other.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: pathToFileURL(join(dir2, "intro.pod")).href, type: 2 }] });
+      expect((await next).diagnostics).toEqual([]);
+    } finally {
+      expect(await other.stop()).toBe(0);
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+});
