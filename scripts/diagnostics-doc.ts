@@ -330,24 +330,24 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "HOST: That is all.\n(pause 2s)\n",
     why: "A pause goes before what follows it: with nothing after it there is no place for the silence in the episode.",
   },
-  POD0921: {
+  POD0910: {
     text: CAST + "INCLUDE: shared/intro.pod\n\nHOST: Tonight, the harbour.\n",
     why: "An include names a .pod script by its path relative to the including script's folder; a missing or unreadable one is reported at the include, before anything is sent.",
   },
-  POD0922: {
+  POD0911: {
     text: CAST + "INCLUDE: episode.pod\n\nHOST: Tonight, the harbour.\n",
     why: "A script that includes itself, directly or through the scripts it includes, would never end.",
   },
-  POD0923: {
+  POD0912: {
     text: CAST + "INCLUDE: ../../other-show/intro.pod\n\nHOST: Tonight, the harbour.\n",
     why: "An include stays inside the project: the folder of the podc.json that governs the including script, else the repository (the folder holding `.git`), else the script's own folder. A path (or a link) out of it is refused, so that a script never reads someone else's files.",
   },
-  POD0924: {
+  POD0913: {
     text: CAST + "INCLUDE: shared/intro.pod\n\nHOST: Tonight, the harbour.\n",
     includes: { "shared/intro.pod": "HOST: Welcome to the show.\nGUSET: Glad to be here.\n" },
     why: "The included script is checked as it is performed here (with this script's cast): its problems are reported in it, at their own lines, and an error there is summed up at the include, since nothing of this script is sent until it is mended.",
   },
-  POD0925: {
+  POD0914: {
     text: CAST + "INCLUDE: shared/intro.txt\n\nHOST: Tonight, the harbour.\n",
     why: "Only a .pod script can be included: a Fountain screenplay is read whole, and any other file has no script in it.",
   },

@@ -61,7 +61,7 @@ export interface AnalyzeOptions {
    * saves hashing every request body. Every diagnostic is found either way. Default true.
    */
   plan?: boolean;
-  /** How this script's includes are read, and its own id; without it, an include is an error (POD0921). */
+  /** How this script's includes are read, and its own id; without it, an include is an error (POD0910). */
   includes?: { read: IncludeReader; id: string };
 }
 
@@ -129,24 +129,24 @@ function include(
   const from = context.chain[context.chain.length - 1]!;
   const report = (d: Diagnostic) => diagnostics.push(file === options.file ? d : { ...d, file });
   if (!path.toLowerCase().endsWith(INCLUDABLE_EXTENSION)) {
-    report(diagnostic("POD0925", at, { path }, { help: "write the path of a .pod script, relative to this script's folder" }));
+    report(diagnostic("POD0914", at, { path }, { help: "write the path of a .pod script, relative to this script's folder" }));
     return;
   }
   const read = options.includes ? options.includes.read(path, from.id) : { unreadable: "an unsaved script has no folder to read it from" };
   if ("outside" in read) {
     report(
-      diagnostic("POD0923", at, { path, root: read.outside }, { help: "move the shared script into the project, where podc.json (or the repository) is" }),
+      diagnostic("POD0912", at, { path, root: read.outside }, { help: "move the shared script into the project, where podc.json (or the repository) is" }),
     );
     return;
   }
   if ("unreadable" in read) {
-    report(diagnostic("POD0921", at, { path, reason: read.unreadable }, { help: "the path is relative to this script's folder" }));
+    report(diagnostic("POD0910", at, { path, reason: read.unreadable }, { help: "the path is relative to this script's folder" }));
     return;
   }
   const loop = context.chain.findIndex((link) => link.id === read.id);
   if (loop !== -1) {
     const names = [...context.chain.slice(loop).map((link) => link.shown), read.shown];
-    report(diagnostic("POD0922", at, { chain: names.join(" → ") }, { help: "remove one include of the circle" }));
+    report(diagnostic("POD0911", at, { chain: names.join(" → ") }, { help: "remove one include of the circle" }));
     return;
   }
   const inner = analyzeOne(read.input, read.shown, options, { ...context, chain: [...context.chain, { id: read.id, shown: read.shown }], outerCast: cast });
@@ -160,7 +160,7 @@ function include(
     const where = first.file === read.shown ? `line ${first.span.start.line}` : `${first.file}, line ${first.span.start.line}`;
     report(
       diagnostic(
-        "POD0924",
+        "POD0913",
         at,
         { path, errors: errors.length, first: `${where}: ${first.message}` },
         { help: `mend ${read.shown}: its problems are shown in it` },

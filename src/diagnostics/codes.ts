@@ -87,12 +87,12 @@ export const CODES = {
   POD0903: { severity: "warning", title: "pause with nothing after it" },
   POD0904: { severity: "warning", title: "lexicon entry that changes nothing" },
   POD0905: { severity: "warning", title: "lexicon respelling holds a word the lexicon respells" },
-  // Includes and the lexicon file from POD0921, so that sound cues may take the codes between.
-  POD0921: { severity: "error", title: "included script cannot be read" },
-  POD0922: { severity: "error", title: "script includes itself" },
-  POD0923: { severity: "error", title: "included script outside the project" },
-  POD0924: { severity: "error", title: "included script has errors" },
-  POD0925: { severity: "error", title: "included file is not a .pod script" },
+  // Includes from POD0910; sound cues from POD0920.
+  POD0910: { severity: "error", title: "included script cannot be read" },
+  POD0911: { severity: "error", title: "script includes itself" },
+  POD0912: { severity: "error", title: "included script outside the project" },
+  POD0913: { severity: "error", title: "included script has errors" },
+  POD0914: { severity: "error", title: "included file is not a .pod script" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

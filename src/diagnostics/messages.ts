@@ -132,14 +132,14 @@ export const MESSAGES = {
   POD0905: (p: { word: string; other: string }) =>
     `the respelling of "${p.word}" holds "${p.other}", which the lexicon respells too: respellings are not respelled again`,
   /** `path`: as written after INCLUDE:; `reason`: why it cannot be read, in a few words. */
-  POD0921: (p: { path: string; reason: string }) => `cannot include ${p.path}: ${p.reason}`,
+  POD0910: (p: { path: string; reason: string }) => `cannot include ${p.path}: ${p.reason}`,
   /** `chain`: the scripts from this one round to itself, as shown. */
-  POD0922: (p: { chain: string }) => `this include goes round in a circle: ${p.chain}`,
-  POD0923: (p: { path: string; root: string }) => `${p.path} is outside the project (${p.root}): an include stays inside it`,
+  POD0911: (p: { chain: string }) => `this include goes round in a circle: ${p.chain}`,
+  POD0912: (p: { path: string; root: string }) => `${p.path} is outside the project (${p.root}): an include stays inside it`,
   /** `first`: the first error, as `line N: message`. */
-  POD0924: (p: { path: string; errors: number; first: string }) =>
+  POD0913: (p: { path: string; errors: number; first: string }) =>
     `${p.path} has ${p.errors === 1 ? "an error" : `${p.errors} errors`} (${p.first}): nothing of this script is sent until it is mended`,
-  POD0925: (p: { path: string }) => (p.path === "" ? "this include names no script" : `${p.path} is not a .pod script: only .pod scripts can be included`),
+  POD0914: (p: { path: string }) => (p.path === "" ? "this include names no script" : `${p.path} is not a .pod script: only .pod scripts can be included`),
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

@@ -108,11 +108,11 @@ describe("INCLUDE: path", () => {
     symlinkSync(join(outside, "intro.pod"), join(dir, "linked.pod"));
     const analysis = await analyse(dir, "ep.pod");
     expect(analysis.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([
-      ["POD0921", 4, 10],
-      ["POD0922", 6, 10],
-      ["POD0923", 8, 10],
-      ["POD0925", 10, 10],
-      ["POD0923", 12, 10],
+      ["POD0910", 4, 10],
+      ["POD0911", 6, 10],
+      ["POD0912", 8, 10],
+      ["POD0914", 10, 10],
+      ["POD0912", 12, 10],
     ]);
     expect(analysis.diagnostics[0]!.message).toBe("cannot include nowhere.pod: no such file");
     expect(analysis.diagnostics[1]!.message).toBe("this include goes round in a circle: ep.pod → ep.pod");
@@ -122,9 +122,9 @@ describe("INCLUDE: path", () => {
   it("finds a circle through another script, reported in that script and summed up at the include", async () => {
     const dir = project({ "a.pod": "Cast:\n    HOST: Ethan\n\nINCLUDE: b.pod\n", "b.pod": "HOST: Hi.\n\nINCLUDE: a.pod\n" });
     const analysis = await analyse(dir, "a.pod");
-    expect(analysis.diagnostics.map((d) => d.code)).toEqual(["POD0924"]);
+    expect(analysis.diagnostics.map((d) => d.code)).toEqual(["POD0913"]);
     expect(analysis.included!.map((p) => [p.file, p.diagnostics.map((d) => [d.code, d.file, d.span.start.line, d.message])])).toEqual([
-      ["b.pod", [["POD0922", "b.pod", 3, "this include goes round in a circle: a.pod → b.pod → a.pod"]]],
+      ["b.pod", [["POD0911", "b.pod", 3, "this include goes round in a circle: a.pod → b.pod → a.pod"]]],
     ]);
   });
 
@@ -135,7 +135,7 @@ describe("INCLUDE: path", () => {
     });
     const analysis = await analyse(dir, "ep.pod");
     expect(analysis.diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
-      ["POD0924", 5, "shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended"],
+      ["POD0913", 5, "shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended"],
     ]);
     const [part] = analysis.included!;
     expect(part!.file).toBe("shared/intro.pod");
@@ -153,9 +153,9 @@ describe("INCLUDE: path", () => {
     const checked = await podc(["check", "--format", "line", "one.pod", "two.pod"], dir, {});
     expect(checked.code).toBe(1);
     expect(checked.stdout.split("\n").filter(Boolean)).toEqual([
-      "one.pod:5:10: error POD0924: shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended",
+      "one.pod:5:10: error POD0913: shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended",
       "shared/intro.pod:2:1: error POD0201: unknown speaker GUSET",
-      "two.pod:5:10: error POD0924: shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended",
+      "two.pod:5:10: error POD0913: shared/intro.pod has an error (line 2: unknown speaker GUSET): nothing of this script is sent until it is mended",
     ]);
   });
 
