@@ -3,7 +3,8 @@
 // and that the page is current (npx tsx scripts/diagnostics-doc.ts).
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { analyze } from "../src/compile.js";
+import { posix } from "node:path";
+import { analyze, type IncludeReader } from "../src/compile.js";
 import { parseConfig } from "../src/config/load.js";
 import { defaultConfig } from "../src/config/schema.js";
 import { capDiagnostics } from "../src/diagnostics/cap.js";
@@ -63,6 +64,8 @@ interface Example {
   publish?: "settings" | "episode" | "build" | "record";
   /** For a settings example: the artwork's PNG header (width, height, colour type); none: the file is missing. */
   artwork?: [number, number, number];
+  /** Scripts beside `episode.pod` that it includes, by path relative to its folder. */
+  includes?: Record<string, string>;
   /** The file the example is, when not `episode.pod`: a `.fdx` example is imported (podc import), a `.fountain` checked. */
   file?: string;
   /** What the project's files say of the sound files the script names (any other is missing). */
@@ -330,6 +333,27 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "HOST: That is all.\n(pause 2s)\n",
     why: "A pause goes before what follows it: with nothing after it there is no place for the silence in the episode.",
   },
+  POD0910: {
+    text: CAST + "INCLUDE: shared/intro.pod\n\nHOST: Tonight, the harbour.\n",
+    why: "An include names a .pod script by its path relative to the including script's folder; a missing or unreadable one is reported at the include, before anything is sent.",
+  },
+  POD0911: {
+    text: CAST + "INCLUDE: episode.pod\n\nHOST: Tonight, the harbour.\n",
+    why: "A script that includes itself, directly or through the scripts it includes, would never end.",
+  },
+  POD0912: {
+    text: CAST + "INCLUDE: ../../other-show/intro.pod\n\nHOST: Tonight, the harbour.\n",
+    why: "An include stays inside the project: the folder of the podc.json that governs the including script, else the repository (the folder holding `.git`), else the script's own folder. A path (or a link) out of it is refused, so that a script never reads someone else's files.",
+  },
+  POD0913: {
+    text: CAST + "INCLUDE: shared/intro.pod\n\nHOST: Tonight, the harbour.\n",
+    includes: { "shared/intro.pod": "HOST: Welcome to the show.\nGUSET: Glad to be here.\n" },
+    why: "The included script is checked as it is performed here (with this script's cast): its problems are reported in it, at their own lines, and an error there is summed up at the include, since nothing of this script is sent until it is mended.",
+  },
+  POD0914: {
+    text: CAST + "INCLUDE: shared/intro.txt\n\nHOST: Tonight, the harbour.\n",
+    why: "Only a .pod script can be included: a Fountain screenplay is read whole, and any other file has no script in it.",
+  },
   POD0920: {
     text: CAST + "SFX sounds/door.wav\n\nHOST: Come in.\n",
     why: "A sound cue's file is written from the script's folder. The build mixes it after the requests are paid, so a file that is not there is an error now, before anything is sent.",
@@ -364,6 +388,17 @@ export const EXAMPLES: Record<Code, Example> = {
     why: "`BED out` ends the bed that plays; with none playing in this section (a bed ends with its section), it ends nothing, and the bed meant is probably elsewhere.",
   },
 };
+
+/** An include reader over the example's own files, rooted at the folder of `episode.pod`. */
+function exampleReader(files: Record<string, string>): IncludeReader {
+  return (path, from) => {
+    const joined = posix.normalize(posix.join(posix.dirname(from), path));
+    if (joined.startsWith("../")) return { outside: "." };
+    const text = joined === "episode.pod" ? undefined : files[joined];
+    if (joined === "episode.pod") return { id: joined, shown: joined, input: "" };
+    return text === undefined ? { unreadable: "no such file" } : { id: joined, shown: joined, input: text };
+  };
+}
 
 /** Runs an example of podc publish's checks. */
 function runPublishExample(example: Example): { codes: string[]; printed: string } {
@@ -424,7 +459,7 @@ export function runExample(code: Code): { codes: string[]; printed: string } {
   const input = code === "POD0001" ? Buffer.from(example.text, "latin1") : code === "POD0008" ? Buffer.from("\ufeff" + example.text, "utf16le") : example.text;
   const facts = example.soundFiles ?? {};
   const soundFiles = (written: string): SoundFileFact => facts[written] ?? { kind: "missing" };
-  const analysis = analyze(input, { file: "episode.pod", config, soundFiles });
+  const analysis = analyze(input, { file: "episode.pod", config, soundFiles, includes: { id: "episode.pod", read: exampleReader(example.includes ?? {}) } });
   const shown = capDiagnostics(analysis.diagnostics, config.limits.diagnosticsPerFile);
   return {
     codes: shown.map((d) => d.code),
@@ -511,6 +546,7 @@ export function diagnosticsDoc(): string {
       "",
     );
     if (example.config) out.push("podc.json:", "", "```json", example.config, "```", "");
+    for (const [path, text] of Object.entries(example.includes ?? {})) out.push(`${path}:`, "", "```", text.replace(/\n$/, ""), "```", "");
     out.push("podc prints:", "", "```", runExample(code).printed.replace(/[\u0000\u202A-\u202E]/g, "\uFFFD"), "```", "");
   }
   return out.join("\n");

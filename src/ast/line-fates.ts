@@ -17,6 +17,7 @@ export type SilentReason =
   | "heading"
   | "direction"
   | "page break"
+  | "include"
   | "parenthetical"
   | "note"
   | "boneyard"
@@ -80,6 +81,9 @@ export function lineFates(
         break;
       case "Sound":
         set(element.span, element.file ? { kind: "sound", cue: element.kind, file: element.file.text } : { kind: "sound", cue: element.kind });
+        break;
+      case "Include":
+        silent(element.span, "include");
         break;
       case "Speech": {
         const speaker = element.speaker.name;

@@ -166,6 +166,13 @@ export const SongSchema = z.object({
 });
 export type Song = z.infer<typeof SongSchema>;
 
+/**
+ * `INCLUDE: path`: another .pod script performed where this line stands (a shared intro, a sponsor read). `path` is
+ * as written, relative to the including script's folder; what it holds is read by the workspace, not the parser.
+ */
+export const IncludeSchema = z.object({ type: z.literal("Include"), span: SpanSchema, path: TextAtomSchema });
+export type Include = z.infer<typeof IncludeSchema>;
+
 /** Lines that are no element of the language. The parser has reported them; they are kept so nothing is lost. */
 export const InvalidSchema = z.object({ type: z.literal("Invalid"), span: SpanSchema, text: z.string() });
 export type Invalid = z.infer<typeof InvalidSchema>;
@@ -178,6 +185,7 @@ export const BodyElementSchema = z.discriminatedUnion("type", [
   NoteSchema,
   SongSchema,
   InvalidSchema,
+  IncludeSchema,
 ]);
 export type BodyElement = z.infer<typeof BodyElementSchema>;
 

@@ -109,6 +109,8 @@ function silentLabel(reason: SilentReason, speaker: string | undefined): string 
   switch (reason) {
     case "blank":
       return "";
+    case "include":
+      return "performs the included script";
     case "unknown speaker":
       return `not sent: ${speaker ?? "speaker"} has no voice`;
     case "label":

@@ -1,5 +1,5 @@
 import type { LoadedConfig } from "../config/load.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
+import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
 import { EXIT, type Io } from "./io.js";
@@ -43,11 +43,17 @@ async function check({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   return checkFiles(files, format, io, await Workspace.forScripts(files));
 }
 
+/** What tells one diagnostic of `file` from another, so that a script both checked and included is reported once. */
+function keyOf(d: Diagnostic, file: string): string {
+  return `${file}\0${d.span.start.offset}\0${d.code}\0${d.message}`;
+}
+
 /** Checks scripts and prints what was found; returns the exit code. */
 export async function checkFiles(files: readonly string[], format: Format, io: Io, workspace: Workspace): Promise<number> {
   const printer = new DiagnosticPrinter(io, format);
   let code: number = EXIT.ok;
   const podcasts = new Map<string, LoadedConfig>();
+  const printed = new Set<string>();
   for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) continue; // reported once below: its scripts cannot be judged without it
     const read = analyse({ plan: false });
@@ -63,7 +69,15 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       const { isDraft, pageProblems } = await import("../publish/title-page.js");
       if (!isDraft(analysis.script)) analysis.diagnostics.push(...pageProblems(analysis.script, analysis.source, shown));
     }
-    await printer.script(analysis, shown, loaded);
+    // What an included script holds is printed under its own name, once, however many scripts include it.
+    const own = analysis.diagnostics.filter((d) => !printed.has(keyOf(d, shown)));
+    for (const d of own) printed.add(keyOf(d, shown));
+    await printer.script({ diagnostics: own, source: analysis.source }, shown, loaded);
+    for (const part of analysis.included ?? []) {
+      const fresh = part.diagnostics.filter((d) => !printed.has(keyOf(d, part.file)));
+      for (const d of fresh) printed.add(keyOf(d, part.file));
+      await printer.script({ diagnostics: fresh, source: part.source }, part.file, loaded);
+    }
     if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
   }
   for (const [path, loaded] of podcasts) {

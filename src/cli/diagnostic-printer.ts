@@ -3,7 +3,7 @@ import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadColors, loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
-import type { LoadedConfig } from "../config/load.js";
+import { fileOf, type LoadedConfig } from "../config/load.js";
 import { displayPath } from "../files/display-path.js";
 import type { SourceText } from "../source/source-text.js";
 import { useColor, type Io } from "./io.js";
@@ -49,8 +49,12 @@ export class DiagnosticPrinter {
 
   /** Prints the problems of a podc.json (or of the script it governs, `file`, when it has no path). */
   async config(loaded: LoadedConfig, file?: string): Promise<void> {
-    await this.ready(loaded.diagnostics, loaded.source);
-    this.add(loaded.diagnostics, displayPath((loaded.path ?? file)!, this.io.cwd), loaded.source);
+    // Each under the file it points into: podc.json, or the lexicon file it names.
+    for (const d of loaded.diagnostics) {
+      const into = fileOf(loaded, d);
+      await this.ready([d], into.source);
+      this.add([d], displayPath((into.path ?? file)!, this.io.cwd), into.source);
+    }
   }
 
   /** Says in one line that a script cannot be read. */

@@ -20,7 +20,8 @@ export const command = defineCommand(
     description: `Shows a script as it will be performed: every line beside its fate — who speaks it and in which
 voice, sung, sent to the music service as a song tag, or not sent and why (title page, cast, note, direction,
 heading, boneyard, parenthetical, a speaker without a voice, an error). Coloured on a terminal (each speaker in their
-own colour, what is not sent dimmed), plain when piped. Works on .pod scripts and .fountain screenplays.`,
+own colour, what is not sent dimmed), plain when piped. Works on .pod scripts and .fountain screenplays. Each
+script a script includes follows it, marked (included), with the voices it is performed with there.`,
     options: OPTIONS,
     exit: "0 shown; 1 a script has errors (shown all the same; podc check says what they are); 2 usage, unreadable file or bad podc.json.",
     docs: "docs/cli.md",
@@ -38,6 +39,8 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   const printer = new DiagnosticPrinter(io, "human");
   const shown: PerformedScript[] = [];
   const withErrors: string[] = [];
+  /** The included scripts shown after the scripts that include them. */
+  const parts = new Set<PerformedScript>();
   let code: number = EXIT.ok;
   for (const { shown: name, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) continue; // reported once below
@@ -50,6 +53,12 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
     const { analysis } = read;
     const tags = directionTagMap(loaded.config.speech.directionTags ?? {});
     shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice, tags));
+    // Each script it includes follows it, as performed in it: with its cast.
+    for (const part of analysis.included ?? []) {
+      const performed = performedScript(part.file, part.script, part.source, (speaker) => part.cast.get(speaker)?.voice, tags);
+      parts.add(performed);
+      shown.push(performed);
+    }
     if (hasErrors(analysis.diagnostics)) {
       withErrors.push(name);
       if (code === EXIT.ok) code = EXIT.failed;
@@ -68,7 +77,8 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
     const width = await displayWidthFor(shown.flatMap((script) => script.lines.map((line) => line.label)));
     shown.forEach((script, i) => {
       // Several scripts are told apart as `head` and `tail` tell files apart.
-      if (shown.length > 1) io.stdout.write(`${i > 0 ? "\n" : ""}==> ${terminalSafe(script.file)} <==\n`);
+      const included = parts.has(script) ? " (included)" : "";
+      if (shown.length > 1) io.stdout.write(`${i > 0 ? "\n" : ""}==> ${terminalSafe(script.file)}${included} <==\n`);
       io.stdout.write(showText(script, width, paint));
     });
   }

@@ -84,6 +84,13 @@ const SpeechSettingsSchema = z
       .describe(
         'Pronunciation: a written word (or words) → what the voice should say, {"Nguyen": "Win"}. Whole words, any case; only the text sent to a voice is respelled, the transcript and the page keep the word as written.',
       ),
+    lexiconFile: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A JSON file of more lexicon entries, {"Nguyen": "Win"}, by its path from this podc.json (a team keeps its names in one file). Its entries are checked like speech.lexicon\'s; an entry of speech.lexicon wins over the file\'s for the same word.',
+      ),
     wordsPerMinute: z
       .number()
       .positive()

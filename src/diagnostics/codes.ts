@@ -87,6 +87,12 @@ export const CODES = {
   POD0903: { severity: "warning", title: "pause with nothing after it" },
   POD0904: { severity: "warning", title: "lexicon entry that changes nothing" },
   POD0905: { severity: "warning", title: "lexicon respelling holds a word the lexicon respells" },
+  // Includes from POD0910; sound cues from POD0920.
+  POD0910: { severity: "error", title: "included script cannot be read" },
+  POD0911: { severity: "error", title: "script includes itself" },
+  POD0912: { severity: "error", title: "included script outside the project" },
+  POD0913: { severity: "error", title: "included script has errors" },
+  POD0914: { severity: "error", title: "included file is not a .pod script" },
   POD0920: { severity: "error", title: "sound file not found" },
   POD0921: { severity: "error", title: "sound file cannot be read" },
   POD0922: { severity: "error", title: "sound file is not audio" },

@@ -131,6 +131,15 @@ export const MESSAGES = {
   /** `other`: the lexicon's word found in the respelling of `word`. */
   POD0905: (p: { word: string; other: string }) =>
     `the respelling of "${p.word}" holds "${p.other}", which the lexicon respells too: respellings are not respelled again`,
+  /** `path`: as written after INCLUDE:; `reason`: why it cannot be read, in a few words. */
+  POD0910: (p: { path: string; reason: string }) => `cannot include ${p.path}: ${p.reason}`,
+  /** `chain`: the scripts from this one round to itself, as shown. */
+  POD0911: (p: { chain: string }) => `this include goes round in a circle: ${p.chain}`,
+  POD0912: (p: { path: string; root: string }) => `${p.path} is outside the project (${p.root}): an include stays inside it`,
+  /** `first`: the first error, as `line N: message`. */
+  POD0913: (p: { path: string; errors: number; first: string }) =>
+    `${p.path} has ${p.errors === 1 ? "an error" : `${p.errors} errors`} (${p.first}): nothing of this script is sent until it is mended`,
+  POD0914: (p: { path: string }) => (p.path === "" ? "this include names no script" : `${p.path} is not a .pod script: only .pod scripts can be included`),
   /** `file`: the sound file as the script writes it. */
   POD0920: (p: { file: string }) => `there is no sound file ${p.file} (from the script's folder)`,
   /** `reason`: why the system would not read it (permission denied, a folder). */

@@ -1,6 +1,7 @@
 import stringWidth from "string-width";
-import type { CastEntry, Direction, Script, Section, Song, Sound, Speech, TitleEntry, TitlePage } from "../ast/nodes.js";
+import type { CastEntry, Direction, Include, Script, Section, Song, Sound, Speech, TitleEntry, TitlePage } from "../ast/nodes.js";
 import { markerLine } from "../ast/song.js";
+import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { TITLE_KEY_SPELLING } from "../language/title-keys.js";
@@ -36,6 +37,9 @@ export function planLines(script: Script, lines: ScriptLines): LinePlan {
         break;
       case "Song":
         planSong(element, lines, plan);
+        break;
+      case "Include":
+        planInclude(element, lines, plan);
         break;
       case "Invalid": {
         const block = plan.newBlock("paragraph");
@@ -259,6 +263,15 @@ function planSound(sound: Sound, lines: ScriptLines, plan: LinePlan): void {
   editor.indent("");
   const after = sound.span.start.offset + sound.keyword.length;
   editor.spaceAt(after, " ");
+  plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
+}
+
+/** `INCLUDE: path` at the left margin with one space after the colon; the path as written (never inlined). */
+function planInclude(include: Include, lines: ScriptLines, plan: LinePlan): void {
+  const editor = lines.editor(include.span.start.line);
+  editor.trimEnd();
+  editor.indent("");
+  spaceColon(editor, include.span.start.offset + INCLUDE_OPEN.length);
   plan.claim(editor.line, { content: editor.render(), block: plan.newBlock("paragraph"), glue: false });
 }
 

@@ -38,6 +38,8 @@ function element(e: BodyElement, text: string): unknown {
       return ["direction", e.text];
     case "Sound":
       return ["sound", e.kind, e.file?.text];
+    case "Include":
+      return ["include", e.path.text];
     case "Note":
       return ["note", e.text];
     case "Song":

@@ -60,6 +60,8 @@ function elementLines(element: BodyElement, source: SourceText, labels: Map<stri
     case "Song":
       // Read by the .pod parser in the first place: copied as written, it means the same.
       return source.text.slice(element.span.start.offset, element.span.end.offset).split(/\r\n|\r|\n/);
+    case "Include":
+      return [`INCLUDE: ${element.path.text}`];
     case "Invalid":
       return element.text.split(/\r\n|\r|\n/).map((line) => `! ${unopened(line.trim())}`.trimEnd());
   }

@@ -3,7 +3,7 @@ import { directionTagMap } from "../ast/speech.js";
 import { titlePageValue } from "../ast/title-page.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
-import type { Plan, PlannedRequest, PlannedSound } from "./plan.js";
+import type { Origin, Plan, PlannedRequest, PlannedSound } from "./plan.js";
 import { diagnostic } from "../diagnostics/report.js";
 import { type Lexicon, makeLexicon } from "../language/lexicon.js";
 import { podcastRequests, segmentTurns, type TrailingPause } from "./podcast.js";
@@ -71,6 +71,20 @@ export class Lowerer {
   element(element: BodyElement): void {
     this.segmenter.add(element, this.blocks);
     if (this.blocks.length > 0) this.lowerBlocks();
+  }
+
+  /**
+   * Another script's requests (an included part's, lowered on their own), placed where its include stands: they end
+   * the segment being read, and take this script's section where they have none of their own, which changes no key.
+   * `says`: whether the part says or sings anything, so that a pause before it makes silence.
+   */
+  insert(requests: readonly PlannedRequest[], file: string, says: boolean): void {
+    this.segmenter.end(this.blocks);
+    this.lowerBlocks();
+    if (says && !this.wanted) this.pause = undefined;
+    if (!this.wanted) return;
+    const section = this.segmenter.section;
+    this.made(requests.map((request) => ({ ...request, origin: includedOrigin(request.origin, file, section) })));
   }
 
   /** The request plan and the warnings found making it. */
@@ -171,6 +185,16 @@ function placeInSegment(requests: readonly PlannedRequest[], sound: Sound, turn:
   return false;
 }
 
+/** An included request's origin: the file it comes from (the innermost include's), and a section when it had none. */
+function includedOrigin(origin: Origin, file: string, section: string | undefined): Origin {
+  const { line, section: own, song, cutBy } = origin;
+  const made: Origin = { line, file: origin.file ?? file };
+  if ((own ?? section) !== undefined) made.section = own ?? section;
+  if (song !== undefined) made.song = song;
+  if (cutBy !== undefined) made.cutBy = cutBy;
+  return made;
+}
+
 /** The request plan of a checked script, and the warnings found making it. */
 export function lower(script: Script, options: LowerOptions): LowerResult {
   const lowerer = new Lowerer(script, options);
@@ -217,7 +241,8 @@ export type Block = SegmentBlock | SongBlock | SoundBlock;
  * ends it (a section heading, a song, the end), so only the segment being read is held.
  */
 class Segmenter {
-  private section: string | undefined;
+  /** The title of the nearest section heading read so far. */
+  section: string | undefined;
   private segment: SegmentBlock | undefined;
 
   /**
@@ -229,6 +254,10 @@ class Segmenter {
       case "Section":
         this.end(out);
         this.section = element.title.text;
+        break;
+      case "Include":
+        // The included part is its own requests (compile.ts inserts them): it ends the segment being read.
+        this.end(out);
         break;
       case "Song":
         this.end(out);

@@ -4,6 +4,8 @@ import type { CutBy } from "./cut-points.js";
 /** Where in the script a request comes from: its first line, the enclosing section, and the song's title. */
 export interface Origin {
   line: number;
+  /** For a request of an included script (`INCLUDE: path`): that script, as shown; `line` is then one of its lines. */
+  file?: string;
   section?: string;
   song?: string;
   /**

@@ -3,18 +3,23 @@ import { CompletionItemKind } from "./protocol.js";
 import type { Song } from "../ast/nodes.js";
 import { SECTION_NAMES } from "../language/markers.js";
 import { DEFAULT_MODEL } from "../language/models.js";
+import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END } from "../language/song-block.js";
 import { SONG_HEADERS } from "../language/song-headers.js";
 import { TITLE_KEYS } from "../language/title-keys.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
+import { filePath } from "../workspace/find-scripts.js";
+import { includableScripts } from "../workspace/includes.js";
 import { hasLowerCase } from "../language/letters.js";
 import { soundCompletions } from "./sound-files.js";
 
 // Completion reads the line being typed, because a half-typed line is often not yet the element it will become
 // ("HO" is no speech), and the tree for everything around it: whether the line is on the title page, inside a
 // song, or in the body. Each context offers only what the language allows there:
-//   body, at the start of a line       the cast's speaker labels (and SONG:)
+//   body, at the start of a line       the cast's speaker labels (and SONG:, INCLUDE:)
+//   after `INCLUDE:`                   the project's .pod scripts, as paths relative to this one
+//   a word typed in a speech           the lexicon's words it starts (podc.json's speech.lexicon, or its file)
 //   Cast entries                       labels the body uses but nobody casts; after the colon, the voices
 //   title page, before the colon       title-page keys not given yet; after `Model:`, the models
 //   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
@@ -26,6 +31,7 @@ export const TRIGGER_CHARACTERS = ["@", "[", "【"];
 const LABEL_PREFIX = /^(@?)[\p{L}\p{N} .'_-]*$/u;
 const LABEL_TAIL = /^[\p{L}\p{N}.'_-]*(?=\s*[:：])/u;
 const COLON = /[:：]/;
+const INCLUDE_PATH = new RegExp(`^([ \\t]*${INCLUDE_OPEN}[ \\t]*[:：][ \\t]*)[^ \\t]*$`);
 
 /** Answers completion requests from the shared analysis of the document. */
 export function addCompletionHandler(connection: Connection, scripts: Scripts): void {
@@ -36,7 +42,7 @@ export function addCompletionHandler(connection: Connection, scripts: Scripts): 
 }
 
 /** What may be typed at `position`, as items whose edits replace the part of the line already typed. */
-function completionsAt(state: ScriptState, position: Position): CompletionItem[] {
+function completionsAt(state: ScriptState, position: Position): CompletionItem[] | Promise<CompletionItem[]> {
   const { document, analysis } = state;
   const script = analysis.script;
   const line = position.line + 1; // the tree's 1-based line
@@ -56,6 +62,8 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
 
   const sound = soundCompletions(state, before, position);
   if (sound !== undefined) return sound;
+  const include = INCLUDE_PATH.exec(before);
+  if (include) return includeCompletions(state, include[1]!.length, before, after, span);
 
   const items: CompletionItem[] = [];
   const label = LABEL_PREFIX.exec(before);
@@ -81,8 +89,18 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
     }
     if (!forced) {
       items.push({ label: "SONG:", kind: CompletionItemKind.Keyword, detail: "start a song block", sortText: "9999", textEdit: { range, newText: "SONG: " } });
+      items.push({
+        label: "INCLUDE:",
+        kind: CompletionItemKind.Keyword,
+        detail: "perform another script here",
+        sortText: "9999",
+        textEdit: { range, newText: "INCLUDE: " },
+      });
     }
   }
+  // A word being typed in a speech that the pronunciation lexicon knows: its written spelling, with what is sent.
+  if (script.body.some((e) => e.type === "Speech" && e.span.start.line <= line && line <= e.span.end.line))
+    items.push(...lexiconCompletions(state, before, span));
   // Before anything else in a script without a title page, the line may still open one.
   const first = script.body[0];
   if (!script.titlePage && (first === undefined || first.span.start.line >= line) && !COLON.test(before)) {
@@ -90,6 +108,41 @@ function completionsAt(state: ScriptState, position: Position): CompletionItem[]
     if (blankBefore) items.push(...keyItems(TITLE_KEYS, before, after, span, eol(state)));
   }
   return items;
+}
+
+/** The project's .pod scripts after `INCLUDE:`, replacing the path typed so far (to the line's end). */
+async function includeCompletions(state: ScriptState, start: number, before: string, after: string, span: LineRange): Promise<CompletionItem[]> {
+  const path = filePath(state.uri);
+  if (path === undefined) return [];
+  const range = span(start, before.length + after.trimEnd().length);
+  return (await includableScripts(path, state.loaded)).map((file, i) => ({
+    label: file,
+    kind: CompletionItemKind.File,
+    detail: "include this script here",
+    sortText: String(i).padStart(4, "0"),
+    textEdit: { range, newText: file },
+  }));
+}
+
+const WORD_TYPED = /[\p{L}\p{M}\p{N}'’-]+$/u;
+
+/** The lexicon's words that start with the word being typed (any case), replacing it; none for a word already whole. */
+function lexiconCompletions(state: ScriptState, before: string, span: LineRange): CompletionItem[] {
+  const entries = state.loaded.config.speech.lexicon;
+  const typed = entries === undefined ? undefined : WORD_TYPED.exec(before)?.[0];
+  if (entries === undefined || typed === undefined) return [];
+  const lower = typed.toLowerCase();
+  const range = span(before.length - typed.length, before.length);
+  return Object.entries(entries)
+    .filter(([word]) => word.toLowerCase().startsWith(lower) && word.toLowerCase() !== lower)
+    .map(([word, said], i) => ({
+      label: word,
+      kind: CompletionItemKind.Text,
+      detail: `said as ${said}`,
+      documentation: "in the pronunciation lexicon: the voice is sent the respelling, the transcript keeps the word",
+      sortText: `z${String(i).padStart(4, "0")}`,
+      textEdit: { range, newText: word },
+    }));
 }
 
 /** The range between two characters of the line being completed. */

@@ -1,7 +1,9 @@
 import { pathToFileURL } from "node:url";
 import type { Connection, Location, Position } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import type { Speech } from "../ast/nodes.js";
+import type { Include, Speech } from "../ast/nodes.js";
+import { filePath } from "../workspace/find-scripts.js";
+import { includedFile } from "../workspace/includes.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { touches } from "./positions.js";
 import { soundFileLocation } from "./sound-files.js";
@@ -10,12 +12,23 @@ import { soundFileLocation } from "./sound-files.js";
 // cast it, its key in podc.json's "cast". The JSON parser that finds the key is loaded with podc.json's reader, when
 // there is a podc.json (documents.ts), and never before the first diagnostics.
 
-/** Answers definition requests on speaker labels, and on a sound cue's file (the file itself). */
+/** Answers definition requests on speaker labels, on a sound cue's file (the file itself), and on an include's path (the included script). */
 export function addDefinitionHandler(connection: Connection, scripts: Scripts): void {
   connection.onDefinition(async (params) => {
     const state = scripts.get(params.textDocument.uri);
-    return state ? definitionAt(state, params.position) : null;
+    return state ? (includeAt(state, params.position) ?? definitionAt(state, params.position)) : null;
   });
+}
+
+/** The start of the script an `INCLUDE: path` under `position` names, when it is there to open. */
+function includeAt(state: ScriptState, position: Position): Location | undefined {
+  const offset = state.positions.offset(position);
+  const element = state.analysis.script.body.find((e): e is Include => e.type === "Include" && touches(e.span, offset));
+  const path = filePath(state.uri);
+  if (!element || path === undefined) return undefined;
+  const file = includedFile(path, element.path.text, state.loaded);
+  const start = { line: 0, character: 0 };
+  return file === undefined ? undefined : { uri: pathToFileURL(file).href, range: { start, end: start } };
 }
 
 /** Where the speaker under `position` is cast, or null when the position holds no cast speaker. */

@@ -3,7 +3,7 @@ import type { Connection, Diagnostic as LspDiagnostic, FullDocumentDiagnosticRep
 import { DiagnosticSeverity, DocumentDiagnosticReportKind } from "./protocol.js";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE } from "../config/find.js";
-import type { LoadedConfig } from "../config/load.js";
+import { fileOf, type LoadedConfig } from "../config/load.js";
 import { capDiagnostics } from "../diagnostics/cap.js";
 import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagnostic.js";
 import type { ScriptState, Scripts } from "./documents.js";
@@ -65,13 +65,15 @@ export function addDiagnosticsHandler(
   const publishConfigs = (prune: boolean) => {
     const inUse = new Set<string>();
     for (const loaded of scripts.workspace.configs.files()) {
-      const uri = pathToFileURL(loaded.path!).href;
-      inUse.add(uri);
-      const diagnostics = configDiagnostics(uri, loaded);
-      const key = JSON.stringify(diagnostics);
-      if ((publishedConfigs.get(uri) ?? "[]") === key) continue;
-      publishedConfigs.set(uri, key);
-      void connection.sendDiagnostics({ uri, diagnostics });
+      for (const path of [loaded.path!, ...(loaded.lexicon ? [loaded.lexicon.path] : [])]) {
+        const uri = pathToFileURL(path).href;
+        inUse.add(uri);
+        const diagnostics = configDiagnostics(uri, loaded, path);
+        const key = JSON.stringify(diagnostics);
+        if ((publishedConfigs.get(uri) ?? "[]") === key) continue;
+        publishedConfigs.set(uri, key);
+        void connection.sendDiagnostics({ uri, diagnostics });
+      }
     }
     if (!prune) return;
     for (const uri of publishedConfigs.keys()) {
@@ -125,7 +127,11 @@ export function addDiagnosticsHandler(
   });
   connection.onDidChangeWatchedFiles((params) => {
     if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.workspace.configs.forget();
-    if (params.changes.some((change) => isScriptUri(change.uri))) folders.changed();
+    if (params.changes.some((change) => isScriptUri(change.uri))) {
+      folders.changed();
+      // A script on disk changed: an open one that includes it is analysed again (analyses.ts sees what changed).
+      for (const document of scripts.documents.all()) schedule(document.uri);
+    }
   });
 
   connection.languages.diagnostics.on((params): FullDocumentDiagnosticReport => {
@@ -153,16 +159,19 @@ export function guarded(connection: Connection, work: () => void): void {
   }
 }
 
-function configDiagnostics(uri: string, loaded: LoadedConfig): LspDiagnostic[] {
-  const positions = new PositionMap(TextDocument.create(uri, "json", 0, loaded.source?.text ?? ""));
-  return loaded.diagnostics.map((d) => toLspDiagnostic(d, positions));
+/** The diagnostics of the file `path` of a configuration: podc.json, or the lexicon file it names. */
+function configDiagnostics(uri: string, loaded: LoadedConfig, path = loaded.path): LspDiagnostic[] {
+  const into = path === loaded.path ? loaded.source : loaded.lexicon?.source;
+  const positions = new PositionMap(TextDocument.create(uri, "json", 0, into?.text ?? ""));
+  return loaded.diagnostics.filter((d) => fileOf(loaded, d).path === path).map((d) => toLspDiagnostic(d, positions));
 }
 
 /** The one diagnostic of a script whose podc.json has errors, pointing at the first of them. */
 function configBlocks(loaded: LoadedConfig): LspDiagnostic {
   const first = loaded.diagnostics.find((d) => d.severity === "error")!;
-  const uri = pathToFileURL(loaded.path!).href;
-  const positions = new PositionMap(TextDocument.create(uri, "json", 0, loaded.source?.text ?? ""));
+  const into = fileOf(loaded, first);
+  const uri = pathToFileURL(into.path!).href;
+  const positions = new PositionMap(TextDocument.create(uri, "json", 0, into.source?.text ?? ""));
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: DiagnosticSeverity.Error,

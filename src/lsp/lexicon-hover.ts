@@ -28,7 +28,9 @@ export function lexiconHover(speech: Speech, offset: number, source: SourceText,
       if (offset < start || offset > end) continue;
       const said = lexicon.byLowerCase.get(found[0].toLowerCase().replace(/\s+/g, " "));
       if (said === undefined) continue;
-      const text = `${m.code(found[0])} is sent to the voice as ${m.code(said)} (${m.code("speech.lexicon")} in podc.json); the transcript and the page keep ${m.code(found[0])}.`;
+      const file = config.speech.lexiconFile;
+      const where = `${m.code("speech.lexicon")} in podc.json${file === undefined ? "" : `, or ${m.code(file)}`}`;
+      const text = `${m.code(found[0])} is sent to the voice as ${m.code(said)} (${where}); the transcript and the page keep ${m.code(found[0])}.`;
       return { span: source.span(start, end), text };
     }
   }

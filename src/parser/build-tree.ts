@@ -172,6 +172,14 @@ export class TreeBuilder extends TreeText implements ScriptActions {
     this.push(sound);
   }
 
+  include(token: IToken): void {
+    // Like a `LABEL:` line, which it looks like, it ends the speech above it: no blank line is asked for.
+    const line = lineOf(token);
+    const label = line.label!;
+    const first = skipSpace(this.masked, label.afterColon!, line.contentEnd);
+    this.push({ type: "Include", span: this.lineSpan(line), path: this.atom(first, trimEnd(this.masked, first, line.contentEnd)) });
+  }
+
   /** A heading or direction directly under a speech ends it: it is not spoken, and the writer is told so. */
   private endsSpeech(line: Line, what: string): void {
     const previous = this.last;

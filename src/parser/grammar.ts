@@ -5,6 +5,7 @@ import {
   Cue,
   Direction,
   Heading,
+  Include,
   KeyValue,
   LabelLine,
   Lyric,
@@ -34,6 +35,7 @@ export interface ScriptActions {
   direction(line: IToken): void;
   sound(line: IToken): void;
   strayEndSong(line: IToken): void;
+  include(line: IToken): void;
   speech(head: IToken, continuation: readonly IToken[]): void;
   stray(head: IToken, continuation: readonly IToken[]): void;
   song(lines: readonly IToken[]): void;
@@ -48,6 +50,7 @@ const IGNORE: ScriptActions = {
   direction() {},
   sound() {},
   strayEndSong() {},
+  include() {},
   speech() {},
   stray() {},
   song() {},
@@ -92,7 +95,7 @@ class PodGrammar extends EmbeddedActionsParser {
     { ALT: () => this.CONSUME(TitleBad) },
   ];
 
-  // bodyItem = blank | heading | direction | sound | song | speech | stray | strayEndSong ;
+  // bodyItem = blank | heading | direction | sound | include | song | speech | stray | strayEndSong ;
   private readonly bodyItems: IOrAlt<void>[] = [
     {
       ALT: () => {
@@ -116,6 +119,12 @@ class PodGrammar extends EmbeddedActionsParser {
       ALT: () => {
         const line = this.CONSUME(Sound);
         if (!this.RECORDING_PHASE) this.actions.sound(line);
+      },
+    },
+    {
+      ALT: () => {
+        const line = this.CONSUME(Include);
+        if (!this.RECORDING_PHASE) this.actions.include(line);
       },
     },
     { ALT: () => this.SUBRULE(this.song) },

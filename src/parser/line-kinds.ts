@@ -1,5 +1,6 @@
 import { hasLetter, hasLowerCase, hasNumber, isLetterOrNumber } from "../language/letters.js";
 import { nearest } from "../diagnostics/suggest.js";
+import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { screenplayHabit } from "./screenplay-lines.js";
 import { lineEndFrom, MASK } from "./trivia.js";
@@ -15,6 +16,7 @@ export type BodyKind =
   | "direction"
   | "songOpen"
   | "songEnd"
+  | "include" // INCLUDE: path
   | "label" // LABEL: text
   | "cue" // LABEL alone (with an optional extension)
   | "paren" // ( … ) alone
@@ -231,6 +233,8 @@ export function classifyBody(text: string, start: number, contentEnd = lineEndFr
   if (label) {
     if (!label.forced && label.afterColon !== undefined && label.is(SONG_OPEN) && !label.extension) return lineInfo("songOpen", start, contentEnd, end, label);
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
+    if (!label.forced && label.afterColon !== undefined && label.is(INCLUDE_OPEN) && !label.extension)
+      return lineInfo("include", start, contentEnd, end, label);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
   const close = text.charCodeAt(last - 1);

@@ -29,6 +29,7 @@ export const Heading = lineToken("Heading");
 export const Direction = lineToken("Direction");
 export const SongOpen = lineToken("SongOpen");
 export const StrayEndSong = lineToken("StrayEndSong");
+export const Include = lineToken("Include");
 export const LabelLine = lineToken("LabelLine");
 export const Cue = lineToken("Cue");
 export const Paren = lineToken("Paren");
@@ -76,6 +77,7 @@ export const MODES: { title: Record<TitleKind, Step>; body: Record<BodyKind, Ste
     direction: step(Direction, "body"),
     songOpen: step(SongOpen, "song"),
     songEnd: step(StrayEndSong, "body"),
+    include: step(Include, "body"),
   },
   song: {
     lyric: step(Lyric, "song"),
@@ -100,6 +102,7 @@ export const allTokens: TokenType[] = [
   Direction,
   SongOpen,
   StrayEndSong,
+  Include,
   LabelLine,
   Cue,
   Paren,

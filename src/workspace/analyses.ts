@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import type { Script } from "../ast/nodes.js";
 import { voicesOf, type CastMember } from "../check/cast.js";
 import { Checker } from "../check/check.js";
@@ -8,10 +9,12 @@ import type { Config } from "../config/schema.js";
 import { sortDiagnostics, type Diagnostic, type Fix } from "../diagnostics/diagnostic.js";
 import { lower, Lowerer } from "../lower/lower.js";
 import type { Plan } from "../lower/plan.js";
+import { INCLUDE_OPEN } from "../language/include-line.js";
 import { dialectOf } from "../parser/dialect.js";
 import { parse } from "../parser/parse.js";
 import type { Position, Span } from "../source/span.js";
 import type { SoundFileLookup } from "../check/context.js";
+import { includeReader, projectRoot, scriptId, type ReadScript } from "./includes.js";
 import { soundFilesOf } from "./sound-files.js";
 
 // The analyses of the scripts an editor shows, version after version: each is made at most once per version of the
@@ -34,6 +37,8 @@ export interface ScriptAnalysis {
    * instead of vanishing at the first unknown speaker); made on first use.
    */
   readonly plan: Plan;
+  /** The size and time of each script it includes, when it was analysed: a changed one means analysing it again. */
+  readonly includes: string;
 }
 
 /** The analyses of scripts by key (an editor's URI): open documents by version, files on disk by size and time. */
@@ -43,13 +48,16 @@ export class Analyses {
   private readonly sections = new Map<string, SectionDiagnostics>();
   private readonly files = new Map<string, { stamp: string; text: string; analysed: ScriptAnalysis }>();
 
+  /** `readScript` reads an included script's bytes (workspace.ts). */
+  constructor(private readonly readScript: ReadScript) {}
+
   /** The analysis of `text`, version `version` of the document `key`; `file` is its path (or its key without one). */
   ofVersion(key: string, file: string, version: number, text: () => string, loaded: LoadedConfig): ScriptAnalysis {
     const cached = this.open.get(key);
-    if (cached && cached.version === version && cached.loaded === loaded) return cached;
+    if (cached && cached.version === version && cached.loaded === loaded && cached.includes === includesStamp(cached)) return cached;
     let sections = this.sections.get(key);
     if (!sections) this.sections.set(key, (sections = new SectionDiagnostics(file)));
-    const analysed = analysedText(key, file, version, text(), loaded, sections);
+    const analysed = analysedText(key, file, version, text(), loaded, this.readScript, sections);
     this.open.set(key, analysed);
     return analysed;
   }
@@ -62,7 +70,7 @@ export class Analyses {
       const cached = this.files.get(key);
       if (cached && cached.stamp === stamp && cached.analysed.loaded === loaded) return cached;
       const text = readFileSync(path, "utf8");
-      const entry = { stamp, text, analysed: analysedText(key, path, 0, text, loaded) };
+      const entry = { stamp, text, analysed: analysedText(key, path, 0, text, loaded, this.readScript) };
       this.files.set(key, entry);
       return entry;
     } catch {
@@ -84,14 +92,51 @@ export class Analyses {
   }
 }
 
+/** The sizes and times of the files a script includes, as they are now. */
+function stampOf(included: Analysis["included"]): string {
+  return (included ?? [])
+    .map((part) => {
+      try {
+        const stat = statSync(part.id);
+        return `${part.id}\0${stat.size}\0${stat.mtimeMs}`;
+      } catch {
+        return `${part.id}\0gone`;
+      }
+    })
+    .join("\n");
+}
+
+/** The includes of an analysis as they are now, when it has any (made whole); "" otherwise. */
+function includesStamp(analysed: ScriptAnalysis): string {
+  return analysed.includes === "" ? "" : stampOf(analysed.analysis.included);
+}
+
 /** `key` names the plan's source (an editor's URI), `file` the analysis's. */
-function analysedText(key: string, file: string, version: number, text: string, loaded: LoadedConfig, sections?: SectionDiagnostics): ScriptAnalysis {
+function analysedText(
+  key: string,
+  file: string,
+  version: number,
+  text: string,
+  loaded: LoadedConfig,
+  readScript: ReadScript,
+  sections?: SectionDiagnostics,
+): ScriptAnalysis {
+  // A script on disk reads its includes, named relative to it; one with no path (an unsaved buffer) has no folder to read them from.
+  const includes = isAbsolute(file)
+    ? {
+        id: scriptId(file),
+        read: includeReader(projectRoot(file, loaded), (f) => relative(dirname(file), f).split(sep).join("/"), loaded.config.limits.fileBytes, readScript),
+      }
+    : undefined;
   const soundFiles = soundFilesOf(file);
-  const whole = () => analyze(text, { file, config: loaded.config, plan: false, ...(soundFiles && { soundFiles }) });
+  const whole = () => analyze(text, { file, config: loaded.config, plan: false, includes, ...(soundFiles && { soundFiles }) });
   let analysis: Analysis | undefined;
   let plan: Plan | undefined;
   const diagnostics = sections?.diagnostics(text, loaded.config) ?? (analysis = whole()).diagnostics;
+  // A script with includes is analysed whole at once (sections.ts), so what it includes is known here.
+  const stamp = analysis === undefined ? "" : stampOf(analysis.included);
   return {
+    includes: stamp,
     version,
     loaded,
     get analysis() {
@@ -157,6 +202,7 @@ function outsideBoneyards(text: string, cuts: number[]): number[] {
 /** Codes whose diagnostics depend on more than their section (see above). */
 const NOT_LOCAL = new Set(["POD0201", "POD0603", "POD0303"]);
 const QUOTES_A_LINE = /\blines? \d/;
+const INCLUDE_LINE = new RegExp(`^[ \\t]*${INCLUDE_OPEN}[ \\t]*[:：]`, "m");
 
 /** Whether a diagnostic of the head (which stays where it is) is its own alone. */
 function isLocal(d: Diagnostic): boolean {
@@ -209,6 +255,8 @@ export class SectionDiagnostics {
     this.analysed = 0;
     if (dialectOf(this.file) !== "pod" || text.includes("\r") || text.charCodeAt(0) === 0xfeff) return undefined;
     if (Buffer.byteLength(text, "utf8") > config.limits.fileBytes) return undefined;
+    // An include's diagnostics depend on another file: a script with one is analysed whole.
+    if (INCLUDE_LINE.test(text)) return undefined;
     const cuts = cutsOf(text);
     if (cuts.length === 0) return undefined;
     const head = this.headOf(text.slice(0, cuts[0]), config);

@@ -7,6 +7,7 @@ import { Analyses } from "./analyses.js";
 import { soundFileLookup } from "./sound-files.js";
 import { ProjectConfigs } from "./configs.js";
 import { ScriptFolders } from "./find-scripts.js";
+import { includeReader, projectRoot, scriptId } from "./includes.js";
 
 // The library's view of a project, under both fronts: the command line and the language server ask it for a script's
 // configuration, its analysis and the project's scripts, and never reach into the pipeline (parser, checks, lowering)
@@ -27,7 +28,7 @@ export interface ScriptInProject {
 export class Workspace {
   readonly configs: ProjectConfigs;
   readonly folders = new ScriptFolders();
-  readonly analyses = new Analyses();
+  readonly analyses = new Analyses(readScript);
 
   /** `live`: for a long-running front, which notices a podc.json changed since it was read (configs.ts). */
   constructor(options: { live?: boolean } = {}) {
@@ -63,10 +64,10 @@ export class Workspace {
         analyse(options = {}) {
           const read = readScript(file);
           if ("error" in read) return read;
+          const { config } = loaded;
           const soundFiles = soundFileLookup(dirname(file));
-          return {
-            analysis: analyze(decodeScript(read, loaded.config.limits.fileBytes), { file: name, config: loaded.config, plan: options.plan, soundFiles }),
-          };
+          const includes = { id: scriptId(file), read: includeReader(projectRoot(file, loaded), shown, config.limits.fileBytes, readScript) };
+          return { analysis: analyze(decodeScript(read, config.limits.fileBytes), { file: name, config, plan: options.plan, soundFiles, includes }) };
         },
       };
     }

@@ -120,6 +120,18 @@ describe("podc show", () => {
     expect((await runPodc(["show", "beats.pod"], dir)).stdout).toMatch(/^6 {2}pause 2s +\(pause 2s\)$/m);
   });
 
+  it("shows an include's line, then the included script with the voices of the script that includes it", async () => {
+    const episode = "Cast:\n    HOST: Emma\n\nINCLUDE: intro.pod\n\nHOST: Tonight.\n";
+    const dir = folder({ "ep.pod": episode, "intro.pod": "Cast:\n    HOST: Ethan\n\nHOST: Welcome.\n", "podc.json": "{}" });
+    const result = await runPodc(["show", "--json", "ep.pod"], dir);
+    expect(result.stderr).toBe("");
+    const [shown, part] = JSON.parse(result.stdout).scripts;
+    expect(shown.lines[3]).toEqual({ line: 4, text: "INCLUDE: intro.pod", fate: "silent", label: "performs the included script", reason: "include" });
+    expect(part.file).toBe("intro.pod");
+    expect(part.lines[3]).toMatchObject({ line: 4, fate: "spoken", speaker: "HOST", voice: "Emma", sent: "Welcome." });
+    expect((await runPodc(["show", "ep.pod"], dir)).stdout).toContain("==> intro.pod (included) <==");
+  });
+
   it("shows a Fountain screenplay: cues, parentheticals and dialogue, with names fountain.io allows", async () => {
     const diner =
       "Title: Diner\nCast:\n    MARY: Luna\n    SPEAKER_00: Ethan\n\nINT. DINER - NIGHT\n\nMary waits.\n\nMARY\n(quietly)\nCoffee?\n\nSPEAKER_00\nBlack.\n";

@@ -53,6 +53,8 @@ function elementLine(e: BodyElement): string {
       return `song ${JSON.stringify(e.title.text)}: ${e.items.map((i) => (i.type === "Marker" ? i.written : i.type === "Lyric" ? JSON.stringify(i.text) : "note")).join(" ")}`;
     case "Invalid":
       return `invalid ${JSON.stringify(e.text)}`;
+    case "Include":
+      return `include ${JSON.stringify(e.path.text)}`;
   }
 }
 

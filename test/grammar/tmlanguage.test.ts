@@ -174,6 +174,13 @@ describe("pod.tmLanguage.json", () => {
     expect(song[7]!.find((t) => t.text === "HOST")!.scopes).toContain("entity.name.type.speaker.pod");
   });
 
+  it("colours an include: the keyword and the path, never a speaker", () => {
+    const lines = tokenize("HOST: Hello.\n\nINCLUDE: shared/intro.pod\n\nHOST: Back.\n");
+    expect(tokenOf(lines, 3, "INCLUDE").scopes).toContain("keyword.control.include.pod");
+    expect(tokenOf(lines, 3, "shared/intro.pod").scopes).toContain("string.unquoted.include-path.pod");
+    expect(lines[2]!.flatMap((t) => t.scopes).join(" ")).not.toContain("speaker");
+  });
+
   it("reads header lines only directly under SONG:, as the parser does", () => {
     const song = tokenize("SONG: T\n\nStyle: pop\n[Verse]\nStyle: sung, not a header\nEND SONG\n");
     expect(song[2]!.find((t) => t.text === "Style")!.scopes).toContain("keyword.other.song-header.pod");

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompletionItem, Hover, MarkupContent } from "vscode-languageserver";
+import { startClient, type TestClient } from "./client.js";
+
+// The editor with a lexicon kept in a file (`speech.lexiconFile`): a word the lexicon knows is completed as it is
+// typed in a speech, and hovering it says what the voice is sent and where that is written.
+
+const SCRIPT = ["Cast:", "    HOST: Ethan", "", "HOST: Tonight, Saoirse Nguyen.", "And sao", ""].join("\n");
+
+let client: TestClient;
+let dir: string;
+let uri: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "podc-lsp-lexicon-"));
+  writeFileSync(join(dir, "podc.json"), JSON.stringify({ speech: { lexiconFile: "names/lexicon.json", lexicon: { Dún: "Dun" } } }));
+  mkdirSync(join(dir, "names"));
+  writeFileSync(join(dir, "names", "lexicon.json"), JSON.stringify({ Nguyen: "Win", Saoirse: "Sur-sha", "Saoirse Ronan": "Sur-sha Ronan" }));
+  uri = pathToFileURL(join(dir, "episode.pod")).href;
+  client = await startClient(pathToFileURL(dir).href);
+  expect((await client.open(uri, SCRIPT)).diagnostics).toEqual([]);
+});
+afterAll(async () => {
+  expect(await client.stop()).toBe(0);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const at = (line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
+
+describe("a lexicon file in the editor", () => {
+  it("completes a word the lexicon knows as it is typed in a speech, in its written spelling", async () => {
+    const items = await client.request<CompletionItem[]>("textDocument/completion", at(4, 7));
+    const lexicon = items.filter((i) => i.detail?.startsWith("said as"));
+    expect(lexicon.map((i) => [i.label, i.detail])).toEqual([
+      ["Saoirse", "said as Sur-sha"],
+      ["Saoirse Ronan", "said as Sur-sha Ronan"],
+    ]);
+    expect(lexicon[0]!.textEdit).toEqual({ range: { start: { line: 4, character: 4 }, end: { line: 4, character: 7 } }, newText: "Saoirse" });
+  });
+
+  it("offers no lexicon word outside a speech", async () => {
+    await client.change(uri, [{ text: SCRIPT + "\n# Sao" }]);
+    const items = await client.request<CompletionItem[]>("textDocument/completion", at(6, 5));
+    expect(items.filter((i) => i.detail?.startsWith("said as"))).toEqual([]);
+  });
+
+  it("says on hover what the voice is sent, and that it may come from the file", async () => {
+    const hover = await client.request<Hover>("textDocument/hover", at(3, 25));
+    expect((hover.contents as MarkupContent).value).toBe(
+      "`Nguyen` is sent to the voice as `Win` (`speech.lexicon` in podc.json, or `names/lexicon.json`); the transcript and the page keep `Nguyen`.",
+    );
+  });
+});
