@@ -7,7 +7,6 @@ import { fitLines } from "../../src/cli/terminal-lines.js";
 
 const ACCEPTED =
   'podc: [lighthouse-keepers 03] song "Keeper\'s Waltz" (examples/lighthouse-keepers.pod:34): accepted task 1796683506889412154 [trace 7e9dc4c55a00de72d4cbc55cfdf0ce1c]';
-// eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
 
 describe("lines fitted to a terminal", () => {
