@@ -15,7 +15,7 @@ export const MP3_RATE = 44_100;
 export const MP3_FRAME_SAMPLES = 1152;
 
 /** The first mp3 frame that starts at or after `ms`. */
-export function frameFrom(ms: number): number {
+function frameFrom(ms: number): number {
   // In integers: ms × 44.1 samples, 1152 to a frame.
   return Math.ceil((ms * (MP3_RATE / 100)) / ((MP3_FRAME_SAMPLES * 1000) / 100));
 }
