@@ -117,7 +117,8 @@ export function normalisation(measured: LoudnessMeasure | undefined, target: Bui
   const volume = `volume=${gain.toFixed(2)}dB`;
   if (measured.truePeakDbtp + gain <= target.truePeakDbtp) return volume;
   const ceiling = 10 ** ((target.truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
-  return `${volume},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50`;
+  // latency: the limiter's look-ahead would otherwise start the clip 5 ms after its place on the timeline.
+  return `${volume},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50:latency=true`;
 }
 
 /** How far under the true-peak limit the limiter holds samples: peaks between samples, and the encoder's, rise above them. */
