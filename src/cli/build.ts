@@ -6,6 +6,7 @@ import { buildScripts } from "./build-scripts.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, UsageError, type Io } from "./io.js";
+import { fittedToTerminal } from "./terminal-lines.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "build from the audio of podc run --local (out/local/<episode>/)" },
@@ -33,7 +34,9 @@ Pick and building again sends nothing.`,
   build,
 );
 
-async function build({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+async function build({ values, positionals }: Parsed<typeof OPTIONS>, given: Io): Promise<number> {
+  // Every line it prints for good fits a terminal's width (terminal-lines.ts).
+  const io = fittedToTerminal(given);
   await loadDisplayWidth();
   if (positionals.length === 0) throw new UsageError("podc build takes one or more FILE (see podc build --help)");
   const files = positionals.map((p) => resolve(io.cwd, p));

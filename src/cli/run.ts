@@ -28,6 +28,7 @@ import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-sc
 import { LOCK_FILE, mixedModels, readLock, recordModels } from "./model-lock.js";
 import { RunTally } from "./run-summary.js";
 import { EXIT, UsageError, useColor, type Io } from "./io.js";
+import { fittedToTerminal } from "./terminal-lines.js";
 
 const OPTIONS = {
   local: { type: "boolean", help: "run against the built-in emulator on this machine: no account, no key, no bill" },
@@ -64,7 +65,9 @@ The service: PODC_BASE_URL (or service.baseUrl in podc.json); the key: PODC_API_
   run,
 );
 
-async function run({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
+async function run({ values, positionals }: Parsed<typeof OPTIONS>, given: Io): Promise<number> {
+  // Every line it prints for good fits a terminal's width (terminal-lines.ts).
+  const io = fittedToTerminal(given);
   if (positionals.length === 0) throw new UsageError("podc run takes one or more FILE (see podc run --help)");
   const maxFileMb = Number(values["max-file-mb"]);
   if (!Number.isInteger(maxFileMb) || maxFileMb < 1)

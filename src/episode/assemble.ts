@@ -7,14 +7,15 @@ import type { Clip, Timeline } from "./timeline.js";
 
 /*
  * The mix: every clip of the timeline decoded, brought to one format, held to its exact length (so chapters and cues
- * land where the timeline says), faded when it is a song, followed by its silence, and all concatenated; then
- * loudness normalisation the way podcast platforms ask (EBU R128), from the loudness loudness.ts computed from the
- * clips (see `normalisation`), and every format encoded at once. One pass over the audio: the measuring was done per
- * clip, and is kept from one build to the next, so an edit measures only the clip it changed.
+ * land where the timeline says), faded when it is a song, levelled to the target loudness on its own (EBU R128, from
+ * its own measured loudness: levels.ts), followed by its silence, and all concatenated; every format encoded at once.
+ * One pass over the audio: the measuring was done per clip, and is kept from one build to the next, so an edit
+ * measures only the clip it changed. The mp3, when the episode is made of clips alone, is encoded piece by piece
+ * instead (mp3-pieces.ts), from the same filters as here (`clipFilters`).
  */
 
 /** The sample rate the mix is made at. */
-const MIX_RATE = 48_000;
+export const MIX_RATE = 48_000;
 
 export type EpisodeFormat = BuildSettings["formats"][number];
 
@@ -61,29 +62,29 @@ export interface LoudnessMeasure {
 const SILENT_LUFS = -69;
 
 /**
- * Mixes `line`, normalises it from `measured` (the mix's loudness before normalisation; undefined: silence), lays the
- * script's `sounds` over it and writes every output of `targets`; an ffmpeg failure is a BuildError with its last lines.
+ * Mixes `line`, each clip levelled by its filter of `levels` (levels.ts), lays the script's `sounds` over it and writes
+ * every output of `targets`; an ffmpeg failure is a BuildError with its last lines.
  */
 export async function assemble(
   ffmpeg: string,
   line: Timeline,
   settings: BuildSettings,
   targets: MixTargets,
-  measured: LoudnessMeasure | undefined,
+  levels: readonly string[],
   signal?: AbortSignal,
   sounds: readonly PlacedSound[] = [],
 ): Promise<void> {
   // Each file is opened once, however often the script repeats it (a jingle): ffmpeg splits it in the graph.
   const files = [...new Set(line.clips.map((clip) => clip.path))];
   const inputs = files.flatMap((path) => ["-i", path]);
-  const graph = mixGraph(line, files);
+  const graph = mixGraph(line, files, levels);
   // One branch per output, each converted to what its encoder takes: asplit alone cannot agree on one format for all.
   const branches = targets.outputs.map((output, i) => `[s${i}]${outputFormat(output.format)}[o${i}]`).join(";");
   const split = `asplit=${targets.outputs.length}${targets.outputs.map((_, i) => `[s${i}]`).join("")};${branches}`;
   const meta = files.length;
-  // The script's sound cues, laid over the normalised speech (sound-cues.ts); their inputs follow the metadata's.
+  // The script's sound cues, laid over the levelled speech (sound-cues.ts); their inputs follow the metadata's.
   const overlay =
-    sounds.length > 0 ? soundMix(sounds, meta + 1, "[speech]", "[full]", settings.loudness.truePeakDbtp, { rate: MIX_RATE, format: MIX_FORMAT }) : undefined;
+    sounds.length > 0 ? soundMix(sounds, meta + 1, "[mix]", "[full]", settings.loudness.truePeakDbtp, { rate: MIX_RATE, format: MIX_FORMAT }) : undefined;
   const outputs = targets.outputs.flatMap((output, i) => [
     "-map",
     `[o${i}]`,
@@ -105,9 +106,7 @@ export async function assemble(
       targets.metadataFile,
       ...(overlay?.inputs ?? []),
       "-filter_complex",
-      overlay
-        ? `${graph};[mix]${normalisation(measured, settings.loudness)}[speech];${overlay.filters};[full]${split}`
-        : `${graph};[mix]${normalisation(measured, settings.loudness)},${split}`,
+      overlay ? `${graph};${overlay.filters};[full]${split}` : `${graph};[mix]${split}`,
       ...outputs,
     ],
     "making the episode",
@@ -116,14 +115,15 @@ export async function assemble(
 }
 
 /**
- * The normalisation's filter. When the mix's loudness range is within the target, one gain brings it to the target
- * loudness and the dynamics are kept; where that gain would push the true peak over its limit, a limiter holds the
- * rare peaks under it (with a margin for the peaks between samples). When the range is wider than the target, ffmpeg's
- * loudnorm, given the measures, narrows it as it normalises. A silent mix is left alone.
+ * The normalisation's filter, given the loudness `measured` of what it is applied to (a clip: levels.ts). When its
+ * loudness range is within the target (or `narrow` is false), one gain brings it to the target loudness and the
+ * dynamics are kept; where that gain would push the true peak over its limit, a limiter holds the rare peaks under it
+ * (with a margin for the peaks between samples). When the range is wider than the target, ffmpeg's loudnorm, given
+ * the measures, narrows it as it normalises. Silence is left alone.
  */
-export function normalisation(measured: LoudnessMeasure | undefined, target: BuildSettings["loudness"]): string {
+export function normalisation(measured: LoudnessMeasure | undefined, target: BuildSettings["loudness"], narrow = true): string {
   if (!measured || measured.integratedLufs < SILENT_LUFS) return "anull";
-  if (measured.loudnessRange > target.loudnessRange) {
+  if (narrow && measured.loudnessRange > target.loudnessRange) {
     const aim = `I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${target.loudnessRange}`;
     const given = `measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${measured.loudnessRange}:measured_thresh=${measured.threshold}`;
     return `loudnorm=${aim}:${given}:linear=true,aresample=${MIX_RATE}`;
@@ -132,37 +132,50 @@ export function normalisation(measured: LoudnessMeasure | undefined, target: Bui
   const volume = `volume=${gain.toFixed(2)}dB`;
   if (measured.truePeakDbtp + gain <= target.truePeakDbtp) return volume;
   const ceiling = 10 ** ((target.truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
-  return `${volume},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50`;
+  // latency: the limiter's look-ahead would otherwise start the clip 5 ms after its place on the timeline.
+  return `${volume},alimiter=limit=${ceiling.toFixed(4)}:level=false:attack=5:release=50:latency=true`;
 }
 
 /** How far under the true-peak limit the limiter holds samples: peaks between samples, and the encoder's, rise above them. */
 const TRUE_PEAK_MARGIN_DB = 0.5;
 
 /** The filter graph that turns the inputs (`files`, each once) into `[mix]`. */
-function mixGraph(line: Timeline, files: readonly string[]): string {
+function mixGraph(line: Timeline, files: readonly string[], levels: readonly string[]): string {
   const perMs = MIX_RATE / 1000;
   const uses = files.map((path) => line.clips.filter((clip) => clip.path === path).length);
   const splits = files.flatMap((_, f) =>
     uses[f]! > 1 ? [`[${f}:a]asplit=${uses[f]}${Array.from({ length: uses[f]! }, (_, k) => `[f${f}u${k}]`).join("")}`] : [],
   );
   const taken = files.map(() => 0);
-  const edits: string[] = [];
-  const chains = line.clips.map((clip, i) => {
+  const chains = line.clips.flatMap((clip, i) => {
     const f = files.indexOf(clip.path);
-    let source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
-    // The script's pauses: the file's parts and the silences between them (pauses.ts), joined before the clip's own steps.
-    if (clip.edit) {
-      edits.push(`${source}${MIX_FORMAT}[e${i}]`, ...editFilters(`[e${i}]`, clip.edit, MIX_RATE, `d${i}`));
-      source = `[d${i}]`;
-    }
-    const first = clip.edit?.stretches[0];
-    const steps = [clipSteps(clip, first !== undefined && "silenceMs" in first ? first.silenceMs : 0)];
-    if (clip.gapAfterMs > 0) steps.push(`apad=pad_len=${Math.round(clip.gapAfterMs * perMs)}`);
+    const source = uses[f]! > 1 ? `[f${f}u${taken[f]!++}]` : `[${f}:a]`;
+    const steps = clip.gapAfterMs > 0 ? [`apad=pad_len=${Math.round(clip.gapAfterMs * perMs)}`] : [];
     steps.push("asetpts=N/SR/TB");
-    return `${source}${steps.join(",")}[c${i}]`;
+    return [...clipFilters(clip, i, source, levels[i]!, `l${i}`), `[l${i}]${steps.join(",")}[c${i}]`];
   });
   const all = line.clips.map((_, i) => `[c${i}]`).join("");
-  return `${[...splits, ...edits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
+  return `${[...splits, ...chains].join(";")};${all}concat=n=${line.clips.length}:v=0:a=1[mix]`;
+}
+
+/**
+ * The filters that make clip `i` of the timeline from `source` (its file's audio) into `[out]`, at the mix's rate and
+ * format: the script's pauses (pauses.ts), its own steps (`clipSteps`), then `level`, its levelling filter, held to
+ * the clip's exact length again (a limiter's look-ahead and loudnorm keep the length only roughly).
+ */
+export function clipFilters(clip: Clip, i: number, source: string, level: string, out: string): string[] {
+  const filters: string[] = [];
+  // The script's pauses: the file's parts and the silences between them (pauses.ts), joined before the clip's own steps.
+  if (clip.edit) {
+    filters.push(`${source}${MIX_FORMAT}[e${i}]`, ...editFilters(`[e${i}]`, clip.edit, MIX_RATE, `d${i}`));
+    source = `[d${i}]`;
+  }
+  const first = clip.edit?.stretches[0];
+  const samples = Math.round((clip.durationMs * MIX_RATE) / 1000);
+  const steps = [clipSteps(clip, first !== undefined && "silenceMs" in first ? first.silenceMs : 0), level];
+  if (level !== "anull") steps.push(MIX_FORMAT, `apad=whole_len=${samples}`, `atrim=end_sample=${samples}`);
+  filters.push(`${source}${steps.join(",")}[${out}]`);
+  return filters;
 }
 
 /** The mix's sample format, which every clip is brought to. */

@@ -4,15 +4,17 @@ import type { BuildSettings } from "../config/schema.js";
 import type { Plan, PlannedRequest } from "../lower/plan.js";
 import { renameDurably, tempBeside, writeFileDurably } from "../files/durable.js";
 import { assemble, clipSteps, ffmpegFailure, type EpisodeFormat, type LoudnessMeasure } from "./assemble.js";
+import { levels as levelled } from "./levels.js";
+import { piecewise, writeMp3 } from "./mp3-pieces.js";
 import { BuildError } from "./build-error.js";
 import { buildKey, recordBuild, upToDate } from "./build-record.js";
 import { chapters, chaptersJson, type Chapter } from "./chapters.js";
 import { cues } from "./cues.js";
 import { episodeAudio, type PlacedAudio } from "./episode-audio.js";
 import type { EpisodeTags } from "./episode-tags.js";
-import { FFMPEG_INSTALL_HINT } from "./ffmpeg.js";
+import { FFMPEG_INSTALL_HINT, FfmpegError } from "./ffmpeg.js";
 import { ffmetadata } from "./ffmetadata.js";
-import { clipLoudness, episodeLoudness, type ClipLoudness } from "./loudness.js";
+import { clipLoudness, type ClipLoudness } from "./loudness.js";
 import { mediaDurationMs } from "./media-duration.js";
 import { withPauses } from "./pauses.js";
 import { previewPage, type PreviewEpisode } from "./preview-page.js";
@@ -28,7 +30,9 @@ import { srt, transcriptJson, webVtt } from "./transcripts.js";
  * brings it. Every file is written beside its final name and renamed over it once whole, so a failed build leaves
  * the previous episode (or nothing), never half a file. What is measured of each piece of audio (its duration, where
  * its turns start, its loudness) is kept in the episode's build cache (segment-cache.ts), so a build after an edit
- * listens only to the pieces that changed, then mixes and encodes the episode in one pass.
+ * listens only to the pieces that changed; each piece is levelled on its own (levels.ts), and the mp3 is joined from
+ * encoded pieces kept in the same cache (mp3-pieces.ts), so the edit encodes only its piece. Other formats are mixed
+ * and encoded whole, in one pass.
  */
 
 export interface EpisodeBuild {
@@ -65,8 +69,10 @@ export interface BuiltEpisode {
   files: string[];
   durationMs: number;
   chapters: Chapter[];
-  /** The mix's loudness before normalisation; absent for a silent mix, and when the build was skipped. */
+  /** The mix's loudness before levelling; absent for a silent mix, and when the build was skipped. */
   measured?: LoudnessMeasure;
+  /** The mp3's pieces read back from the build cache, and encoded afresh (none: the mp3 was encoded whole). */
+  pieces: { reused: number; made: number };
   /** True when nothing was written: the episode on disk was built from these very inputs and is as written. */
   upToDate: boolean;
   /** Measurements of the pieces (durations, turn starts, loudness) read back from the build cache, and made afresh. */
@@ -88,14 +94,15 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   const before = build.force ? undefined : await upToDate(outDir, key);
   if (before) {
     const files = before.files.map((file) => join(outDir, file.path));
-    return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true, measurements: { reused: 0, made: 0 } };
+    const none = { reused: 0, made: 0 };
+    return { files, durationMs: before.durationMs, chapters: before.chapters, upToDate: true, measurements: none, pieces: none };
   }
   for (const piece of pieces) cache.know(piece.path, piece.sha256);
   const stage = build.onStage ?? (() => {});
   stage("measuring the audio");
   const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
   const measuredPieces = withStings(await withDurations(pieces, build, cache), sounds, settings);
-  const line = timeline(await withPauses(measuredPieces, { ...alignOptions, cache }), build.settings);
+  const line = timeline(await withPauses(measuredPieces, { ...alignOptions, cache }), build.settings, true);
   const placed = await placeSounds(line, sounds, settings, { ...alignOptions, cache });
   // A stinger after the last turn runs the episode on.
   line.durationMs = placed.durationMs;
@@ -111,9 +118,24 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   try {
     writeFileSync(metadataFile, ffmetadata({ ...build.tags, title: build.tags.title ?? build.name }, chapterList));
     stage("measuring the loudness");
-    measured = await mixLoudness(line, cache, build);
+    const level = levelled(await mixLoudness(line, cache, build), build.settings.loudness);
+    measured = level.before;
     stage(`making the episode (${formats.join(", ")})`);
-    await assemble(build.ffmpeg, line, build.settings, { outputs, metadataFile }, measured, build.signal, placed.placed);
+    // The mp3 from its pieces when the timeline is clips and silence alone (no sound cue over it); everything else from
+    // one mix, at once.
+    const mp3 = piecewise(line) && placed.placed.length === 0 ? outputs.find((output) => output.format === "mp3") : undefined;
+    const whole = outputs.filter((output) => output !== mp3);
+    if (mp3) {
+      const episode = { ffmpeg: build.ffmpeg, line, levels: level.filters, bitrateKbps: build.settings.bitrateKbps, metadataFile, path: mp3.path, cache };
+      try {
+        await writeMp3(build.signal ? { ...episode, signal: build.signal } : episode);
+      } catch (error) {
+        // An encoder whose frames cannot be joined (another LAME) still makes the episode: whole, as the other formats.
+        if (error instanceof FfmpegError) throw ffmpegFailure(error, "making the episode", build.signal);
+        whole.unshift(mp3);
+      }
+    }
+    if (whole.length > 0) await assemble(build.ffmpeg, line, build.settings, { outputs: whole, metadataFile }, level.filters, build.signal, placed.placed);
     for (const output of outputs) await renameDurably(output.path, output.final);
   } catch (error) {
     throw error instanceof BuildError ? undecodable(error, line, build) : error;
@@ -135,14 +157,15 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   await recordBuild(outDir, key, { files, durationMs: line.durationMs, chapters: chapterList });
   cache.save();
   const measurements = { reused: cache.hits, made: cache.misses };
-  return { files, durationMs: line.durationMs, chapters: chapterList, upToDate: false, measurements, ...(measured ? { measured } : {}) };
+  const encoded = { reused: cache.piecesKept, made: cache.piecesMade };
+  return { files, durationMs: line.durationMs, chapters: chapterList, upToDate: false, measurements, pieces: encoded, ...(measured ? { measured } : {}) };
 }
 
 /**
- * The mix's loudness before normalisation, from each clip's (loudness.ts): measured once per file and processing, and
- * read back from the build cache for every clip an earlier build measured.
+ * The loudness of each clip (loudness.ts), in timeline order: measured once per file and processing, and read back
+ * from the build cache for every clip an earlier build measured.
  */
-async function mixLoudness(line: Timeline, cache: SegmentCache, build: EpisodeBuild): Promise<LoudnessMeasure | undefined> {
+async function mixLoudness(line: Timeline, cache: SegmentCache, build: EpisodeBuild): Promise<ClipLoudness[]> {
   const measuredHere = new Map<string, Promise<ClipLoudness>>();
   const perClip: ClipLoudness[] = [];
   for (const clip of line.clips) {
@@ -159,7 +182,7 @@ async function mixLoudness(line: Timeline, cache: SegmentCache, build: EpisodeBu
       throw ffmpegFailure(error, "measuring the loudness", build.signal);
     }
   }
-  return episodeLoudness(perClip);
+  return perClip;
 }
 
 /** The pieces with their durations: the manifest's, else ffprobe's; a file neither can measure is not audio. */

@@ -11,7 +11,8 @@ import { tempBeside } from "../files/durable.js";
  * again. An entry is named by a hash of what it depends on: the audio's sha256, the settings that affect the
  * measurement and podc's version, so an entry can never be read for other audio or other settings; it is only ever
  * missing. A build keeps the entries it used and deletes the rest, and the whole folder is safe to delete: the next
- * build measures everything again and writes the same episode.
+ * build measures everything again and writes the same episode. Beside the measurements, the cache keeps the encoded
+ * mp3 pieces of the episode (mp3-pieces.ts), named the same way by everything their bytes depend on.
  */
 
 /** The folder of the cache, inside the episode's folder. */
@@ -21,10 +22,15 @@ export class SegmentCache {
   private readonly used = new Set<string>();
   /** Measurements made by this build, written only once the build has succeeded (an interrupted ffmpeg measures nothing true). */
   private readonly made = new Map<string, { kind: string; value: unknown }>();
+  /** Encoded pieces made by this build, written like the measurements once the build has succeeded. */
+  private readonly madeBytes = new Map<string, Buffer>();
   private readonly audio = new Map<string, string>();
   /** Measurements read back from the cache, and measurements made by this build. */
   hits = 0;
   misses = 0;
+  /** Encoded pieces read back from the cache, and encoded by this build. */
+  piecesKept = 0;
+  piecesMade = 0;
 
   /**
    * `folder`: where the entries are. `reuse` false (`podc build --force`): measure everything again, and write the
@@ -51,9 +57,7 @@ export class SegmentCache {
       this.misses++;
       return measure();
     }
-    const name = `${createHash("sha256")
-      .update(canonicalJson({ kind, sha256, settings: settings ?? null, version: this.version }))
-      .digest("hex")}.json`;
+    const name = `${this.entryName({ kind, sha256, settings: settings ?? null })}.json`;
     this.used.add(name);
     const file = join(this.folder, name);
     if (this.reuse) {
@@ -70,12 +74,49 @@ export class SegmentCache {
   }
 
   /**
+   * The bytes `kind` (`.mp3`: an encoded piece) made from the audio at `paths` with `settings`: read back when an earlier
+   * build made them, else made by `make` and kept. Audio whose sha256 the cache was not told is made every time.
+   */
+  async rememberBytes(kind: string, paths: readonly string[], settings: unknown, make: () => Promise<Buffer>): Promise<Buffer> {
+    const sha256 = paths.map((path) => this.audio.get(path));
+    if (sha256.some((sha) => sha === undefined)) {
+      this.piecesMade++;
+      return make();
+    }
+    const name = `${this.entryName({ kind, sha256, settings })}.${kind}`;
+    this.used.add(name);
+    const file = join(this.folder, name);
+    if (this.reuse) {
+      try {
+        const kept = readFileSync(file);
+        this.piecesKept++;
+        return kept;
+      } catch {
+        // not made yet, or gone: made again
+      }
+    }
+    this.piecesMade++;
+    const bytes = await make();
+    this.madeBytes.set(file, bytes);
+    return bytes;
+  }
+
+  /** An entry's name: a hash of everything it depends on, podc's version included. */
+  private entryName(of: { kind: string; sha256: unknown; settings: unknown }): string {
+    return createHash("sha256")
+      .update(canonicalJson({ ...of, version: this.version }))
+      .digest("hex");
+  }
+
+  /**
    * Once the build has succeeded: writes what it measured, and deletes every entry it did not use (audio no longer in
    * the episode, or settings no longer in force).
    */
   save(): void {
-    for (const [file, entry] of this.made) writeEntry(file, entry);
+    for (const [file, entry] of this.made) writeEntry(file, JSON.stringify(entry));
+    for (const [file, bytes] of this.madeBytes) writeEntry(file, bytes);
     this.made.clear();
+    this.madeBytes.clear();
     let names: string[];
     try {
       names = readdirSync(this.folder);
@@ -104,11 +145,11 @@ function readEntry<T>(file: string, kind: string): { value: T } | undefined {
 }
 
 /** Written beside its name and renamed over it: a reader sees the whole entry or none. No fsync: an entry lost is only measured again. */
-function writeEntry(file: string, entry: { kind: string; value: unknown }): void {
+function writeEntry(file: string, content: string | Buffer): void {
   const temp = tempBeside(file);
   try {
     mkdirSync(join(file, ".."), { recursive: true });
-    writeFileSync(temp, JSON.stringify(entry));
+    writeFileSync(temp, content);
     renameSync(temp, file);
   } catch {
     // a cache that cannot be written only costs the next build its time

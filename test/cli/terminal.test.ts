@@ -1,7 +1,9 @@
 /*
  * `podc run --local` and `podc build` in a real pseudo-terminal of 80 × 24 (util-linux `script`), their bytes
  * replayed into a terminal emulator (@xterm/headless): the live table never wraps a line, and once the run is over
- * no stale copy of it is left on the screen or in the scrollback — the redraw erased every screen line it drew.
+ * no stale copy of it is left on the screen or in the scrollback — the redraw erased every screen line it drew. The
+ * lines printed for good (an accepted task with its trace id, the summary, where to listen) never wrap either: they
+ * are split at spaces, their continuations indented, every word kept.
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -61,6 +63,14 @@ describe.runIf((FFMPEG_AVAILABLE || FFMPEG_REQUIRED) && (SCRIPT_AVAILABLE || pro
     for (const at of run.wrapped) expect(run.lines[at - 1], "a wrapped line of the live table").not.toMatch(TABLE);
     for (const at of run.wrapped) expect(run.lines[at - 1], "a wrapped line of the build's progress").not.toMatch(STAGE);
     expect(run.lines.filter((line) => line.startsWith("podc: sent "))).toEqual(["podc: sent 6 requests (the local service, nothing billed); 0 reused"]);
+    // No line wraps at all, and nothing is lost: a line split to fit reads whole once its continuations are joined.
+    expect(
+      run.wrapped.map((at) => run.lines[at - 1]),
+      "lines the terminal wrapped",
+    ).toEqual([]);
+    const read = (lines: string[]) => lines.join("\n").replace(/\n {4}/g, " ");
+    expect(read(run.lines)).toMatch(/: accepted task \d+ \[trace [0-9a-f]+\]\n/);
+    expect(read(run.lines)).toContain("podc: listen: out/local/lighthouse-keepers/lighthouse-keepers.mp3 (page: out/local/lighthouse-keepers/index.html)\n");
 
     const build = await inTerminal(`${podc} build --local --force examples/lighthouse-keepers.pod`, dir);
     const stages = build.lines.filter((line) => STAGE.test(line));
@@ -71,5 +81,10 @@ describe.runIf((FFMPEG_AVAILABLE || FFMPEG_REQUIRED) && (SCRIPT_AVAILABLE || pro
       "podc build: lighthouse-keepers: making the episode (mp3) …",
     ]);
     for (const at of build.wrapped) expect(build.lines[at - 1]).not.toMatch(STAGE);
+    expect(
+      build.wrapped.map((at) => build.lines[at - 1]),
+      "lines the terminal wrapped",
+    ).toEqual([]);
+    expect(read(build.lines)).toMatch(/^podc build: built out\/local\/lighthouse-keepers\/lighthouse-keepers\.mp3 \(2:\d\d, 6 chapters\) in [\d.]+ s$/m);
   }, 300_000);
 });

@@ -11,6 +11,7 @@ import { lyricGroups } from "../../src/episode/cues.js";
 import { episodeTags } from "../../src/episode/episode-tags.js";
 import { ffmetadata } from "../../src/episode/ffmetadata.js";
 import { timeline } from "../../src/episode/timeline.js";
+import { levels } from "../../src/episode/levels.js";
 import { srt, transcriptJson, webVtt } from "../../src/episode/transcripts.js";
 
 const SCRIPT = `Title: Night Lines; Part = 2
@@ -97,6 +98,33 @@ describe("the episode's timeline and chapters", () => {
     ]);
     const json = JSON.parse(chaptersJson(chapters(line), "Night Lines"));
     expect(json.chapters[1]).toEqual({ startTime: 10.6, endTime: 21.6, title: "Cold open" });
+  });
+
+  it("in a build, starts every clip on the mp3 frame grid, each gap at most one frame longer than asked", () => {
+    const { plan } = compiled();
+    const pieces = plan.requests.map((request, i) => ({ request, path: `/audio/${i}`, durationMs: 10_007 + i * 13 }));
+    const exact = timeline(pieces, SETTINGS);
+    const line = timeline(pieces, SETTINGS, true);
+    const frameMs = (1152 * 1000) / 44_100;
+    line.clips.forEach((clip, i) => {
+      // On the grid, to the millisecond its start is rounded up to.
+      const frame = Math.floor(clip.startMs / frameMs);
+      expect(clip.startMs - frame * frameMs).toBeLessThan(1);
+      expect(clip.gapAfterMs - exact.clips[i]!.gapAfterMs).toBeGreaterThanOrEqual(0);
+      expect(clip.gapAfterMs - exact.clips[i]!.gapAfterMs).toBeLessThan(frameMs + 1);
+    });
+    expect(line.clips.at(-1)!.gapAfterMs).toBe(0);
+  });
+
+  it("levels each clip on its own to the target, a quiet one raised 20 dB at most, and the rest of the episode in half-decibel steps", () => {
+    const clip = (lufs: number, peak: number) => ({ momentary: [lufs, lufs], shortTerm: [lufs], truePeakDbtp: peak });
+    const target = { integratedLufs: -16, truePeakDbtp: -1, loudnessRange: 11 };
+    const made = levels([clip(-20, -8), clip(-30, -20), clip(-50, -40), { momentary: [], shortTerm: [], truePeakDbtp: null }], target);
+    expect(made.filters).toEqual(["volume=4.00dB", "volume=14.00dB", "volume=20.00dB", "anull"]);
+    expect(made.episodeGainDb).toBe(0);
+    expect(made.before?.integratedLufs).toBeCloseTo(-22.6, 1);
+    // A clip whose gain would push its peaks over the limit is held under it.
+    expect(levels([clip(-20, -2)], target).filters[0]).toMatch(/^volume=4\.00dB,alimiter=/);
   });
 
   it("writes the title page's tags and the chapters for ffmpeg, escaping what its format reserves", () => {

@@ -27,6 +27,9 @@ function measurements(stderr: string): { made: number; total: number } | undefin
   return found ? { made: Number(found[1]), total: Number(found[2]) } : undefined;
 }
 
+/** The mp3 pieces kept in the build cache (mp3-pieces.ts), by name: a name is a hash of everything its bytes depend on. */
+const mp3Pieces = (folder: string) => new Set(readdirSync(join(folder, "build-cache")).filter((name) => name.endsWith(".mp3")));
+
 describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("the incremental build", () => {
   let dir: string;
   let folder: string;
@@ -55,10 +58,16 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("the incremental build", () 
   }, 300_000);
 
   it("after a one-line edit measures only the request it changed, and writes what a build from nothing writes", async () => {
+    const piecesBefore = mp3Pieces(folder);
     edited = original.replace("HOST: Was it?", "HOST: Was it, really?");
     writeFileSync(script, edited);
     const run = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
     expect(run.code, run.stderr).toBe(0);
+    // The mp3 is joined from its pieces: only the edited request's is encoded again, although every piece after it moved.
+    const piecesAfter = mp3Pieces(folder);
+    expect(piecesBefore.size).toBeGreaterThan(4);
+    expect([...piecesAfter].filter((name) => !piecesBefore.has(name))).toHaveLength(1);
+    expect(piecesAfter.size).toBe(piecesBefore.size);
     expect(run.stderr).toContain("1 to send");
     // The changed request's loudness and its turns' starts: two measurements; every other piece's are read back.
     const counted = measurements(run.stderr);
@@ -74,10 +83,13 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("the incremental build", () 
 
   it("after a new Pick measures only the new take, and writes what a build from nothing writes", async () => {
     // On top of the edit, whose audio is the one on disk.
+    const piecesBefore = mp3Pieces(folder);
     writeFileSync(script, edited.replace("Style: folk, waltz", "Pick: 2\nStyle: folk, waltz"));
     const picked = await podc(["build", "--local", SCRIPT], dir, SHELL_ENV);
     expect(picked.code, picked.stderr).toBe(0);
     expect(measurements(picked.stderr)?.made).toBe(1);
+    // The new take's piece is the one encoded.
+    expect([...mp3Pieces(folder)].filter((name) => !piecesBefore.has(name))).toHaveLength(1);
     expect(await fromNothing()).toEqual(written());
   }, 300_000);
 
