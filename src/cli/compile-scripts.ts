@@ -13,6 +13,7 @@ import { EXIT, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
 import type { SourceText } from "../source/source-text.js";
 import { Workspace } from "../workspace/workspace.js";
+import { scriptId } from "../workspace/includes.js";
 
 // Shared by `podc run`, `podc build` and `podc status`: both work on the scripts of one project, compiled.
 
@@ -45,6 +46,9 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
   let configPath: string | undefined;
   let root: string | undefined;
   const names = new Map<string, string>();
+  // Each script another one of `files` includes, by id, with the first that includes it: a part, not an episode.
+  const includedBy = new Map<string, string>();
+  const ids = new Map<TaggedScript, string>();
   let lock: ModelLock | undefined;
   for (const { file, shown, loaded, analyse } of workspace.each(files, (path) => displayPath(path, io.cwd))) {
     if (hasErrors(loaded.diagnostics)) {
@@ -75,13 +79,14 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
     }
     const { analysis } = read;
     await printer.script(analysis, shown, loaded);
+    for (const part of analysis.included ?? []) if (!includedBy.has(part.id)) includedBy.set(part.id, shown);
     if (!analysis.plan || hasErrors(analysis.diagnostics)) {
       failed = true;
       continue;
     }
     const sourceInRoot = relative(root, file).split(sep).join("/");
     lock ??= readLock(root);
-    scripts.push({
+    const tagged: TaggedScript = {
       name,
       source: shown,
       sourceInRoot,
@@ -92,14 +97,23 @@ export async function compileScripts(files: readonly string[], where: OutChoice,
       script: analysis.script,
       text: analysis.source,
       scriptDir: dirname(file),
-    });
+    };
+    ids.set(tagged, scriptId(file));
+    scripts.push(tagged);
   }
   if (failed) {
     printer.finish(files.length);
     io.stderr.write("podc: nothing was sent: fix the errors above first\n");
     return { exitCode: EXIT.failed };
   }
-  return { scripts, config: config!, root: root! };
+  // A shared intro named with the episodes (a folder, a glob) is performed inside each of them, paid once for all; made an
+  // episode of its own too, it would be built, published and listed as one.
+  const episodes = scripts.filter((script) => {
+    const by = includedBy.get(ids.get(script)!);
+    if (by !== undefined) io.stderr.write(`podc: ${script.source} is a part that ${by} includes: it is performed there, not made an episode of its own\n`);
+    return by === undefined;
+  });
+  return { scripts: episodes, config: config!, root: root! };
 }
 
 /**

@@ -3,7 +3,7 @@
  * other with `podc run --local`: the intro is paid once (the local service's ledger holds it once), and each
  * episode's transcript and chapters hold it.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,4 +59,16 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("two episodes sharing an inc
       expect(readFileSync(join(folder, `${episode}.chapters.json`), "utf8")).toContain('"Intro"');
     }
   });
+
+  it("does not make the intro an episode of its own when it is named with the episodes (a folder, a glob)", async () => {
+    const run = await podc(
+      ["run", "--local", "examples/harbour-names/pilot-boat.pod", "examples/harbour-names/shared/intro.pod"],
+      join(project, "..", ".."),
+      SHELL_ENV,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("shared/intro.pod is a part that examples/harbour-names/pilot-boat.pod includes");
+    expect(existsSync(join(project, "out", "local", "intro"))).toBe(false);
+    expect(ledger()).toHaveLength(3); // nothing more was paid
+  }, 240_000);
 });
