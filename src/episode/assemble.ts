@@ -115,19 +115,12 @@ export async function assemble(
 }
 
 /**
- * The normalisation's filter, given the loudness `measured` of what it is applied to (a clip: levels.ts). When its
- * loudness range is within the target (or `narrow` is false), one gain brings it to the target loudness and the
- * dynamics are kept; where that gain would push the true peak over its limit, a limiter holds the rare peaks under it
- * (with a margin for the peaks between samples). When the range is wider than the target, ffmpeg's loudnorm, given
- * the measures, narrows it as it normalises. Silence is left alone.
+ * The normalisation's filter, given the loudness `measured` of what it is applied to (a clip: levels.ts): one gain brings
+ * it to the target loudness and its dynamics are kept; where that gain would push the true peak over its limit, a
+ * limiter holds the rare peaks under it (with a margin for the peaks between samples). Silence is left alone.
  */
-export function normalisation(measured: LoudnessMeasure | undefined, target: BuildSettings["loudness"], narrow = true): string {
+export function normalisation(measured: LoudnessMeasure | undefined, target: BuildSettings["loudness"]): string {
   if (!measured || measured.integratedLufs < SILENT_LUFS) return "anull";
-  if (narrow && measured.loudnessRange > target.loudnessRange) {
-    const aim = `I=${target.integratedLufs}:TP=${target.truePeakDbtp}:LRA=${target.loudnessRange}`;
-    const given = `measured_I=${measured.integratedLufs}:measured_TP=${measured.truePeakDbtp}:measured_LRA=${measured.loudnessRange}:measured_thresh=${measured.threshold}`;
-    return `loudnorm=${aim}:${given}:linear=true,aresample=${MIX_RATE}`;
-  }
   const gain = target.integratedLufs - measured.integratedLufs;
   const volume = `volume=${gain.toFixed(2)}dB`;
   if (measured.truePeakDbtp + gain <= target.truePeakDbtp) return volume;

@@ -47,7 +47,7 @@ export function levels(clips: readonly ClipLoudness[], target: BuildSettings["lo
   const aim = { ...target, integratedLufs: target.integratedLufs + episodeGainDb };
   // A gain, and a limiter where the peaks need it: never loudnorm's narrowing, whose loudness misses its aim by a LU
   // or more on a piece as short as a song.
-  return { filters: own.map((measure) => normalisation(measure, aim, false)), before: episodeLoudness(clips), episodeGainDb };
+  return { filters: own.map((measure) => normalisation(measure, aim)), before: episodeLoudness(clips), episodeGainDb };
 }
 
 /** Quieter than this, a clip is silence: there is nothing to level (as `normalisation` has it). */

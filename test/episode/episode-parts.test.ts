@@ -186,10 +186,8 @@ describe("loudness correction", () => {
     expect(normalisation(loudnessOf(summary("-20.0", "6.0", "-2.0")), target)).toMatch(/^volume=4\.00dB,alimiter=limit=0\.8414:level=false/);
   });
 
-  it("narrows a range wider than the target with loudnorm, and leaves silence alone", () => {
-    expect(normalisation(loudnessOf(summary("-20.0", "14.0", "-6.0")), target)).toMatch(
-      /^loudnorm=I=-16:TP=-1:LRA=11:measured_I=-20:measured_TP=-6:measured_LRA=14:measured_thresh=-30.1:linear=true/,
-    );
+  it("keeps a range wider than the target as it is (levelling never narrows it), and leaves silence alone", () => {
+    expect(normalisation(loudnessOf(summary("-20.0", "14.0", "-6.0")), target)).toBe("volume=4.00dB");
     expect(normalisation(loudnessOf(summary("-70.0", "0.0", "-inf")), target)).toBe("anull");
   });
 });
