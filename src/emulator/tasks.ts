@@ -2,8 +2,8 @@ import { randomInt } from "node:crypto";
 
 /*
  * Song tasks of the emulator. A task's status is a function of time: one status per clock step
- * (preparing → queued → running [→ reviewing]) and then its ending. A task that should succeed stays
- * "running" until its audio is rendered, so a fast clock never announces files that do not exist.
+ * (preparing → queued → running [→ reviewing]) and then its ending. A task that should succeed stays at
+ * its last step until its audio is rendered, so a fast clock never announces files that do not exist.
  */
 
 export type TaskEnding = "succeeded" | "failed" | "timeouted" | "cancelled" | "no-url";
@@ -67,7 +67,8 @@ export class TaskStore {
     if (step < steps.length) return steps[step]!;
     if (task.ending === "failed" || task.ending === "timeouted" || task.ending === "cancelled") return task.ending;
     if (task.renderError !== undefined) return "failed";
-    return task.choices ? "succeeded" : "running";
+    // Still rendering after its last step (a busy machine): a service never steps back to "running".
+    return task.choices ? "succeeded" : steps[steps.length - 1]!;
   }
 
   /** Tasks not yet ended: what an account's concurrency limit counts. */

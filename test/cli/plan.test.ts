@@ -80,5 +80,5 @@ describe("podc plan", () => {
     const bad = await podc(["plan", "--base", "no-such-branch", script], dir, envFor(emu));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--base: not a revision of this repository: no-such-branch");
-  }, 120_000);
+  }, 300_000);
 });

@@ -165,7 +165,7 @@ describe.runIf(missing.length === 0 || required)(`the extension in VS Code (code
       await exited;
     }
     if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
-  }, 60_000);
+  }, 300_000);
 
   const editor = () => page.locator(".editor-instance .monaco-editor").first();
   const problem = (code: string) => page.locator(".markers-panel .monaco-list-row", { hasText: code });

@@ -39,7 +39,7 @@ function filetypeOf(extra?: string): string {
       ],
       {
         cwd: dir,
-        timeout: 30_000,
+        timeout: 120_000,
       },
     );
     return readFileSync(out, "utf8").trim();
@@ -90,7 +90,7 @@ function ale(file: string, text: string): { filetype: string; problems: string[]
 function aleInstalled(): boolean {
   if (!available) return false;
   const result = spawnSync("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-c", "packadd ale", "-c", "if exists(':ALELint') | qa! | else | cq | endif"], {
-    timeout: 30_000,
+    timeout: 120_000,
   });
   return result.status === 0;
 }

@@ -140,7 +140,7 @@ describe.runIf(installed || required)("the VS Code extension", () => {
 
   // Open VSX's own tool, as the docs say to publish with: it takes the .vsix as built, with nothing to warn about,
   // and uploads it (here to a registry on loopback standing in for open-vsx.org).
-  it("is published by ovsx as it is packaged", { timeout: 120_000 }, async () => {
+  it("is published by ovsx as it is packaged", { timeout: 300_000 }, async () => {
     const manifest = extensionManifest();
     const uploads: Buffer[] = [];
     const registry = createServer((request, response) => {

@@ -81,7 +81,7 @@ async function pollUntilDone(id: string, on: Emulator = emu, tick?: () => void):
       if (statuses[statuses.length - 1] !== body.status) statuses.push(body.status as string);
       return ["succeeded", "failed", "timeouted", "cancelled"].includes(body.status as string) ? body : undefined;
     },
-    10_000,
+    120_000,
     10,
   );
   return { statuses, task };
@@ -185,7 +185,7 @@ describe("quirks of a song's audio and lyrics", () => {
     }
   });
 
-  it.runIf(hasFfmpeg)("serves real mp3 bytes as url, and FLAC bytes as flac_url, with no wav_url", { timeout: 120_000 }, async () => {
+  it.runIf(hasFfmpeg)("serves real mp3 bytes as url, and FLAC bytes as flac_url, with no wav_url", { timeout: 300_000 }, async () => {
     for (const quirk of ["mp3-audio", "flac-links"] as const) {
       const on = await emulator({ quirks: [quirk], clockMs: 20 });
       try {

@@ -124,10 +124,10 @@ describe("podc serve", () => {
     });
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString("utf8")));
-    const url = await eventually(async () => /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out)?.[1], 15_000);
+    const url = await eventually(async () => /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out)?.[1], 120_000);
     expect((await raw(`${url}/v1/song/query/1`, { headers: auth() })).status).toBe(404);
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
-  }, 20_000);
+  }, 300_000);
 });

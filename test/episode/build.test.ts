@@ -35,7 +35,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     dir = exampleRepo("lighthouse-keepers", repos);
     folder = join(dir, "out", "local", "lighthouse-keepers");
     first = await podc(["run", "--local", SCRIPT], dir, SHELL_ENV);
-  }, 120_000);
+  }, 300_000);
 
   it("podc run --local ends with the episode: an mp3 with ID3v2.3 tags and a chapter per section and song", () => {
     expect(first.code, first.stderr).toBe(0);
@@ -130,7 +130,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(forced.stderr).toContain("podc build: built");
     expect(inode()).not.toBe(second);
     expect(leftovers(folder)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("a new Pick changes the take in the episode and sends nothing", async () => {
     const ledger = join(dir, ".podc", "local", "ledger.jsonl");
@@ -151,7 +151,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(back.code, back.stderr).toBe(0);
     expect(back.stdout.split("\n")).toContain("out/local/lighthouse-keepers/lighthouse-keepers.mp3");
     expect(sha(mp3)).toBe(pick1);
-  }, 120_000);
+  }, 300_000);
 
   it("names a missing file and the command that fetches it, and leaves the episode as it was", async () => {
     const before = sha(join(folder, "lighthouse-keepers.mp3"));
@@ -175,7 +175,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(readFileSync(take)).toEqual(bytes);
     expect(leftovers(folder)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("reports ffmpeg's own words when it cannot decode a file, and leaves nothing half-written", async () => {
     const manifestPath = join(folder, "manifest.json");
@@ -201,7 +201,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
       writeFileSync(file, bytes);
       writeFileSync(manifestPath, manifest);
     }
-  }, 120_000);
+  }, 300_000);
 
   it("measures audio the manifest gives no duration for, as the service's mp3s", async () => {
     const manifestPath = join(folder, "manifest.json");
@@ -227,7 +227,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
       writeFileSync(manifestPath, manifest);
       rmSync(mp3);
     }
-  }, 120_000);
+  }, 300_000);
 
   it("writes m4a (with chapters), opus and flac too when build.formats asks", async () => {
     writeFileSync(join(dir, "podc.json"), JSON.stringify({ build: { formats: ["mp3", "m4a", "opus", "flac"] } }));
@@ -246,7 +246,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     } finally {
       rmSync(join(dir, "podc.json"));
     }
-  }, 120_000);
+  }, 300_000);
 
   it("stops at Ctrl-C, leaving the previous episode as it was and no temporary file", async () => {
     const mp3 = join(folder, "lighthouse-keepers.mp3");
@@ -261,7 +261,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(sha(mp3)).toBe(before);
     expect(leftovers(folder)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("waits for a podc run at work in the repository, which builds its episodes itself", async () => {
     const lock = join(dir, ".podc", "lock");
@@ -287,7 +287,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build", () => {
     const skipped = await podc(["run", "--local", "--no-build", SCRIPT], dir, SHELL_ENV);
     expect(skipped.code).toBe(0);
     expect(skipped.stderr).not.toContain("podc: built");
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build before any run", () => {
@@ -308,7 +308,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build before any run",
       "podc build: examples/lighthouse-keepers.pod: no audio yet in out/lighthouse-keepers/, but a local run's is in out/local/lighthouse-keepers/: " +
         "`podc build --local examples/lighthouse-keepers.pod` builds that table read (`podc run examples/lighthouse-keepers.pod` pays for the service's audio)",
     );
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that repeats a request", () => {
@@ -325,7 +325,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build of a script that
     const lengths = chapters.map((c) => Number(c.end_time) - Number(c.start_time));
     expect(lengths[2]).toBeCloseTo(lengths[0]! - 1, 1); // the first is followed by its 1 s song gap, the last by nothing
     expect(Number(format.duration)).toBeCloseTo(Number(chapters[2]!.end_time), 0);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build with scene numbers", () => {
@@ -346,5 +346,5 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("podc build with scene numbe
     expect(build.code, build.stderr).toBe(0);
     expect(titles()).toEqual(["1. Cold open", "2A. The news"]);
     expect(probe(join(folder, "scenes.mp3")).chapters.map((c) => c.tags.title)).toEqual(["1. Cold open", "2A. The news"]);
-  }, 120_000);
+  }, 300_000);
 });

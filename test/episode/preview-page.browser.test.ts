@@ -183,7 +183,7 @@ describe.runIf((hasChromium && ffmpeg !== undefined) || required)(
       page = await open(join(dir, "index.html"));
       // The episode's audio, named with a space and a #, is found beside the page.
       await until(`document.getElementById("player").readyState >= 1`);
-    }, 60_000);
+    }, 300_000);
 
     afterAll(async () => {
       await browser?.close();

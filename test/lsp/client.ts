@@ -3,12 +3,12 @@ import { join } from "node:path";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from "vscode-jsonrpc/node";
 import type { ClientCapabilities, PublishDiagnosticsParams, TextDocumentContentChangeEvent } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { childEntry } from "../child-entries.js";
 
 // A minimal editor: it starts `podc lsp --stdio` as a child process, as editors do, and speaks JSON-RPC with it over
 // the child's stdin and stdout. Every LSP test goes through this, so the server is tested over a real transport.
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const ENTRY = join(import.meta.dirname, "server-entry.ts");
 
 export const CAPABILITIES: ClientCapabilities = {
   workspace: { didChangeWatchedFiles: { dynamicRegistration: true } },
@@ -47,7 +47,7 @@ export async function startClient(
   rootUri: string | null = null,
   options: { watch?: boolean; capabilities?: ClientCapabilities; initializationOptions?: unknown; command?: string[] } = {},
 ): Promise<TestClient> {
-  const args = options.command ?? ["--import", "tsx", ENTRY, "--stdio"];
+  const args = options.command ?? [...childEntry("lsp-server"), "--stdio"];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));

@@ -32,7 +32,7 @@ beforeAll(async () => {
   uri = pathToFileURL(join(dir, "ep.pod")).href;
   client = await startClient(pathToFileURL(dir).href);
   expect((await client.open(uri, SCRIPT)).diagnostics).toEqual([]);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   expect(await client.stop()).toBe(0);
   rmSync(dir, { recursive: true, force: true });

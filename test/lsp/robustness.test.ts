@@ -84,7 +84,7 @@ describe("frames it cannot read are never met with silence", () => {
     expect(await exited).toBe(1);
     expect(client.stderr()).toMatch(/cannot read the editor's messages any more \(a message's header ends with a blank line without carriage returns/);
     expect(client.stderr()).not.toMatch(/ at /); // no stack trace
-  }, 90_000);
+  }, 300_000);
 
   it("exits, saying why, when a message's body stops short of its Content-Length", async () => {
     client = await startClient();
@@ -95,7 +95,7 @@ describe("frames it cannot read are never met with silence", () => {
     expect(await exited).toBe(1);
     expect(client.stderr()).toMatch(/cannot read the editor's messages any more \(a message stopped short of its Content-Length for 6 s\)/);
     expect(client.stderr()).not.toMatch(/ at /);
-  }, 90_000);
+  }, 300_000);
 });
 
 describe("a burst of changes", () => {

@@ -39,9 +39,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 const npx = (args: string[], cwd: string) => run(NPM, ["exec", "--no", "--", "podc", ...args], cwd);
 
 beforeAll(() => {
-  const packed = run(NPM, ["pack", "--pack-destination", scratch, "--json"], ROOT);
+  // The dist/ the rest of the suite runs (built by npm ci's prepare step, or npm run build): packing with the prepare
+  // step would build it again, swapping it out under the test files that run bin/podc.cjs at the same time.
+  const packed = run(NPM, ["pack", "--ignore-scripts", "--pack-destination", scratch, "--json"], ROOT);
   expect(packed.status, packed.stderr).toBe(0);
-  // npm prints the build's output before the JSON: the JSON is the last thing on stdout.
+  // Whatever npm prints before the JSON is skipped: the JSON is the last thing on stdout.
   const json = packed.stdout.slice(packed.stdout.indexOf("[\n"));
   const filename = (JSON.parse(json) as { filename: string }[])[0]!.filename;
   tarball = join(scratch, filename);

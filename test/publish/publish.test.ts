@@ -129,7 +129,7 @@ describe.skipIf(!FFMPEG_AVAILABLE && !FFMPEG_REQUIRED)("podc publish", () => {
     expect(new Set(feed.items.map((i) => i.guid))).toEqual(new Set(guidsBefore.values()));
     expect(existsSync(site("episodes", "second"))).toBe(false);
     expect(existsSync(site("episodes", "the-second", "the-second.mp3"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("refuses a cover of the wrong size: one error at podc.json's artwork, with its help, and nothing written", async () => {
     const feedBefore = readFileSync(site("feed.xml"), "utf8");

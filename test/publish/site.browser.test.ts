@@ -86,12 +86,12 @@ describe.skipIf(!available && !required)("the published site in chromium", () =>
     await tab.evaluate(`document.getElementById("player").currentTime = document.getElementById("player").duration - 2`);
     await until(tab, `Number(document.querySelector(".cue button[aria-current]")?.dataset.index) > ${String(first)}`);
     await tab.evaluate(`document.getElementById("player").pause()`);
-  }, 90_000);
+  }, 300_000);
 
   it("links the episode's page to the feed, which is there", async () => {
     await tab.click("nav.site-links >> text=RSS feed");
     await until(tab, `location.pathname.endsWith("/feed.xml")`);
     expect(await tab.evaluate(`document.documentElement.textContent.includes("The Night Shift")`)).toBe(true);
     expect(await tab.evaluate(`document.getElementsByTagName("podcast:guid").length`)).toBe(1);
-  }, 60_000);
+  }, 300_000);
 });

@@ -39,7 +39,7 @@ beforeAll(async () => {
     logLevel: "warning",
   });
   entry = join(bundleDir, "entry.mjs");
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await emu.close();
   rmSync(bundleDir, { recursive: true, force: true });

@@ -45,7 +45,7 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
     const opened = await store.open();
     records = opened.records;
     envOf = (e) => ({ ...envFor(e), ...opened.env() });
-  }, 120_000);
+  }, 300_000);
   // Each test starts from an empty store (a fresh database on the shared one).
   beforeEach(() => store.fresh());
   afterAll(() => store.close());
@@ -53,7 +53,7 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
   describe("kill -9 at random moments, then run again", () => {
     it(
       `sends each request once (seed ${SEED}), except the unknown outcomes the user chose to resubmit, and ends with every file`,
-      { timeout: 120_000 },
+      { timeout: 300_000 },
       async () => {
         const random = mulberry32(SEED);
         const p = project(MULTI_SONG, { concurrency: 2 });
@@ -109,7 +109,7 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
   });
 
   describe("a crash between intent and answer", () => {
-    it("leaves an unknown outcome that is reported, with its origin line, and not sent again", { timeout: 60_000 }, async () => {
+    it("leaves an unknown outcome that is reported, with its origin line, and not sent again", { timeout: 300_000 }, async () => {
       const p = project(MULTI_SONG);
       // Kill the run while its first song is being sent: the journal then holds "intent" and nothing after.
       emu.clearFaults();

@@ -9,6 +9,7 @@ import { main } from "../../src/cli/main.js";
 import { readJournal } from "../../src/run/journal.js";
 import { foldJournal, type JobRecord } from "../../src/run/job-record.js";
 import type { LedgerEntry } from "../../src/emulator/ledger.js";
+import { childEntry } from "../child-entries.js";
 
 /** A key that is easy to search for in every byte podc writes. */
 export const KEY = "sk-podc-run-test-Q7Z-4b1d0e";
@@ -17,8 +18,6 @@ export const KEY = "sk-podc-run-test-Q7Z-4b1d0e";
 const CLOCK_MS = 40;
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const ENTRY = fileURLToPath(new URL("./podc-entry.ts", import.meta.url));
-const TSX = import.meta.resolve("tsx");
 
 export function emulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
   return startEmulator({ apiKey: KEY, clockMs: CLOCK_MS, speech: "synth", ...options });
@@ -144,7 +143,7 @@ export function podcInterruptible(args: string[], dir: string, env: NodeJS.Proce
 
 /** `podc ARGS` as a child process (run from the sources), for tests that kill it. */
 export function spawnPodc(args: string[], dir: string, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ["--import", TSX, ENTRY, ...args], {
+  const child = spawn(process.execPath, [...childEntry("podc"), ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -69,7 +69,7 @@ describe("podc.lock", () => {
     expect(third.stderr).toContain(
       "podc: episode.pod: one episode, several models — songs made with mureka-8 (First Light, Second Wind), mureka-9 (Third Shift)",
     );
-  }, 120_000);
+  }, 300_000);
 
   it("never sends again under the lock's model a song already sent as written and still running", async () => {
     const { dir, script } = project(MULTI_SONG);
@@ -92,11 +92,11 @@ describe("podc.lock", () => {
       { clockMs: 3000 },
     );
     expect(songPosts).toBe(1);
-  }, 120_000);
+  }, 300_000);
 
   it("is never written by a local run", async () => {
     const { dir, script } = project(MULTI_SONG);
     expect((await podc(["run", "--local", "--no-build", script], dir, {})).code).toBe(0);
     expect(() => readFileSync(join(dir, "podc.lock"))).toThrow();
-  }, 120_000);
+  }, 300_000);
 });

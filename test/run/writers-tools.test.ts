@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import type { LedgerEntry } from "../../src/emulator/ledger.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { emulator, envFor, MULTI_SONG, ONE_SONG, podc, postsByKey, project, records, removeProjects, sleep, spawnPodc } from "./helpers.js";
+import { auth, eventually, raw } from "../service/helpers.js";
+import { emulator, envFor, KEY, MULTI_SONG, ONE_SONG, podc, postsByKey, project, records, removeProjects, sleep, spawnPodc } from "./helpers.js";
 
 let slow: Emulator;
 
@@ -36,7 +37,11 @@ describe("a journal saved by an editor", () => {
     const accepted = lines.findIndex((line) => line.includes('"type":"accepted"'));
     writeFileSync(journalOf(p.dir), lines.slice(0, accepted + 1).join("\n"));
 
-    await sleep(2000);
+    // The rerun waits one second for the song: it must be done on the service by then, however fast podc starts.
+    await eventually(async () => {
+      const query = await raw(`${slow.url}/v1/song/query/${song.taskId}`, { headers: auth(KEY) });
+      return (query.json as { status?: string }).status === "succeeded" || undefined;
+    });
     const again = spawnPodc(["run", p.script], p.dir, envFor(slow));
     const code = await again.exited;
     expect(again.output()).not.toContain("outcome unknown");

@@ -74,7 +74,7 @@ export const jsonHeaders = (key = KEY): Record<string, string> => ({ ...auth(key
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` returns a value or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000, everyMs = 25): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000, everyMs = 25): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -16,7 +16,7 @@ let server: TestPostgres;
 beforeAll(async () => {
   if (missing) return;
   server = await startPostgres();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   removeProjects();

@@ -26,7 +26,7 @@ const folders: string[] = [];
 
 beforeAll(async () => {
   if (!missing) server = await startPostgres();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });

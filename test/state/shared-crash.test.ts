@@ -25,7 +25,7 @@ beforeAll(async () => {
   [server, emu] = await Promise.all([startPostgres(), emulator()]);
   // Slow answers widen the windows a kill can land in.
   emu.inject({ kind: "latency", route: "any", ms: 30, times: Number.POSITIVE_INFINITY });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await emu?.close();
   await server?.stop();

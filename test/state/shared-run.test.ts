@@ -36,7 +36,7 @@ let emu: Emulator;
 beforeAll(async () => {
   if (missing) return;
   [server, emu] = await Promise.all([startPostgres(), emulator()]);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await emu?.close();
   await server?.stop();
@@ -72,7 +72,7 @@ function expectNoCredentials(texts: readonly string[], folders: readonly string[
 describe.skipIf(missing)("podc run on the shared store", () => {
   it(
     "two copies at the same moment: each paid request is sent once and both end with every file; a third, fresh copy sends nothing",
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const url = await server.createDatabase();
       const a = project(MULTI_SONG, { concurrency: 2 });
@@ -104,7 +104,7 @@ describe.skipIf(missing)("podc run on the shared store", () => {
     },
   );
 
-  it("podc status reads the shared store: every job, from any copy", { timeout: 60_000 }, async () => {
+  it("podc status reads the shared store: every job, from any copy", { timeout: 300_000 }, async () => {
     const url = await server.createDatabase();
     const a = project(SMALL);
     const env = sharedEnv(envFor(emu), url);
@@ -145,7 +145,7 @@ describe.skipIf(missing)("podc run on the shared store", () => {
     expect(emu.ledger().length).toBe(before);
   });
 
-  it("podc state push brings a repository that worked alone into the store; pull takes the store's state back to a journal", { timeout: 120_000 }, async () => {
+  it("podc state push brings a repository that worked alone into the store; pull takes the store's state back to a journal", { timeout: 300_000 }, async () => {
     const url = await server.createDatabase();
     const alone = project(SMALL);
     const before = emu.ledger().length;
@@ -185,7 +185,7 @@ describe.skipIf(missing)("podc run on the shared store", () => {
     expect(noUrl.stderr).toContain("PODC_STATE_URL is not set");
   });
 
-  it("the database lost in the middle of a run: no new paid request until it is back, then the run finishes", { timeout: 120_000 }, async () => {
+  it("the database lost in the middle of a run: no new paid request until it is back, then the run finishes", { timeout: 300_000 }, async () => {
     const direct = await server.createDatabase();
     const relay = await relayTo(server.port);
     try {

@@ -23,7 +23,7 @@ let emu: Emulator;
 beforeAll(async () => {
   if (missing) return;
   [server, emu] = await Promise.all([startPostgres(), emulator()]);
-}, 120_000);
+}, 300_000);
 const clones: string[] = [];
 afterAll(async () => {
   await emu?.close();
@@ -55,7 +55,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 }
 
 describe.skipIf(missing)("podc state push while a run of the repository starts", () => {
-  it("holds the repository's lock: the run refuses at once, sends nothing, and afterwards nothing is paid twice", { timeout: 120_000 }, async () => {
+  it("holds the repository's lock: the run refuses at once, sends nothing, and afterwards nothing is paid twice", { timeout: 300_000 }, async () => {
     const url = await server.createDatabase();
     const p = project(SMALL);
     writeFileSync(join(p.dir, "second.pod"), ONE_SONG.split("{tag}").join(`second${process.pid}x${Date.now()}`));
@@ -100,7 +100,7 @@ describe.skipIf(missing)("podc state push while a run of the repository starts",
 });
 
 describe.skipIf(missing)("two repositories on one shared store", () => {
-  it("podc status and podc state pull show and take this repository's jobs only", { timeout: 120_000 }, async () => {
+  it("podc status and podc state pull show and take this repository's jobs only", { timeout: 300_000 }, async () => {
     const url = await server.createDatabase();
     const env = sharedEnv(envFor(emu), url);
     // Two podcasts, each with its episode.pod, sharing the team's database.
