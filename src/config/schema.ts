@@ -141,11 +141,18 @@ export const BuildSettingsSchema = z
       .object({
         integratedLufs: z.number().min(-70).max(-5).default(LOUDNESS_DEFAULTS.integratedLufs).describe("Integrated loudness target (EBU R128), in LUFS."),
         truePeakDbtp: z.number().min(-9).max(0).default(LOUDNESS_DEFAULTS.truePeakDbtp).describe("Highest true peak, in dBTP."),
-        loudnessRange: z.number().min(1).max(50).default(LOUDNESS_DEFAULTS.loudnessRange).describe("Loudness range target, in LU: not acted on, since levelling keeps each piece's dynamics as they are."),
+        loudnessRange: z
+          .number()
+          .min(1)
+          .max(50)
+          .default(LOUDNESS_DEFAULTS.loudnessRange)
+          .describe("Loudness range target, in LU: not acted on, since levelling keeps each piece's dynamics as they are."),
       })
       .strict()
       .default(LOUDNESS_DEFAULTS)
-      .describe("Loudness levelling (EBU R128): each piece of the episode brought to the target from its own measured loudness; podcast platforms ask for -16 LUFS and -1 dBTP."),
+      .describe(
+        "Loudness levelling (EBU R128): each piece of the episode brought to the target from its own measured loudness; podcast platforms ask for -16 LUFS and -1 dBTP.",
+      ),
     bitrateKbps: z.number().int().min(32).max(320).default(128).describe("Bit rate of the mp3, m4a and opus files, in kbit/s."),
     // Optional rather than defaulted: a default would enter every project's settings, and so change the key of every
     // episode already built (build-record.ts), rebuilding them all for nothing.
