@@ -144,8 +144,13 @@ function misleads(c: Case, d: Diagnostic, fix: Fix): string[] {
     const itsOwn = line >= d.span.start.line && line <= d.span.end.line;
     if (!itsOwn && silentForAReason(fate) && now.some(sent))
       problems.push(`line ${line}, ${fate.kind === "silent" ? fate.reason : ""}, became ${JSON.stringify(now)}`);
-    // Spoken stays spoken, or becomes an error that says why (a label to cast): never silent without a word.
-    if (fate.kind === "spoken" && !now.some((f) => f?.kind === "spoken" || (f?.kind === "silent" && (f.reason === "unknown speaker" || f.reason === "error"))))
+    // Spoken stays spoken, or becomes an error that says why (a label to cast): never silent without a word. A line the
+    // diagnostic is about may become what its fix says: a cue's line read as speech (POD0925) becomes the sound cue.
+    const meant = (f: (typeof now)[number]) => itsOwn && f?.kind === "sound";
+    if (
+      fate.kind === "spoken" &&
+      !now.some((f) => f?.kind === "spoken" || meant(f) || (f?.kind === "silent" && (f.reason === "unknown speaker" || f.reason === "error")))
+    )
       problems.push(`line ${line}, spoken by ${fate.speaker}, became ${JSON.stringify(now)}`);
   });
   const same = (x: Diagnostic) => x.code === d.code && x.message === d.message;
