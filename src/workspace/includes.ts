@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { IncludeReader } from "../compile.js";
+import { repositoryRoot } from "../config/find.js";
 import type { LoadedConfig } from "../config/load.js";
 import { decode } from "../parser/decode.js";
 import { findScripts } from "./find-scripts.js";
@@ -13,13 +14,7 @@ import { findScripts } from "./find-scripts.js";
  * (the nearest folder above holding `.git`), else the script's own.
  */
 export function projectRoot(scriptPath: string, loaded: LoadedConfig): string {
-  if (loaded.path !== undefined) return dirname(loaded.path);
-  for (let dir = dirname(scriptPath); ;) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return dirname(scriptPath);
-    dir = up;
-  }
+  return loaded.path !== undefined ? dirname(loaded.path) : repositoryRoot(dirname(scriptPath), dirname(scriptPath));
 }
 
 /** The id analyze knows a script by for includes: its real path, so that a link and its target are one script. */
