@@ -93,9 +93,14 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   });
   connection.onInitialized(() => {
     if (canWatch) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: "**/podc.json" }, { globPattern: SCRIPT_GLOB }],
-      });
+      // Refused, or never answered because the connection closed first (a frame it could not read): the server goes on
+      // without the editor's file events, since each analysis looks at podc.json itself. Left unhandled, the library's
+      // rejection would end the process with a stack trace instead of the one line saying why.
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: "**/podc.json" }, { globPattern: SCRIPT_GLOB }],
+        })
+        .catch(() => {});
     } else {
       // Nothing will say that podc.json changed while the writer edits it elsewhere: look now and then (unref'd, so
       // it never keeps the process alive).
