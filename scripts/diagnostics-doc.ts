@@ -387,6 +387,14 @@ export const EXAMPLES: Record<Code, Example> = {
     text: CAST + "HOST: Welcome back.\n\nBED out\n",
     why: "`BED out` ends the bed that plays; with none playing in this section (a bed ends with its section), it ends nothing, and the bed meant is probably elsewhere.",
   },
+  POD0927: {
+    text: CAST + "SONG: Harbour Theme\nStyle: ambient, instrumental\nPlay: under\n[Instrumental]\nEND SONG\n\nHOST: Welcome back.\n",
+    why: "`Play: bed` lays the song under the speech that follows it; without the header it plays on its own, where it is written. Any other value is a mistake podc does not guess at.",
+  },
+  POD0928: {
+    text: CAST + "HOST: Welcome back.\n\nSONG: Harbour Theme\nStyle: ambient, instrumental\nPlay: bed\n[Instrumental]\nEND SONG\n",
+    why: "A song bed plays under what is said or sung after it, up to `BED out`, the next bed or the end of its section. With nothing there it would be paid for and never heard; the fix plays it on its own, where it is written.",
+  },
 };
 
 /** An include reader over the example's own files, rooted at the folder of `episode.pod`. */

@@ -1,5 +1,6 @@
 import { DEFAULT_MODEL, MODEL_PRECEDENCE, type ModelSource } from "../language/models.js";
 import { markerText } from "../language/markers.js";
+import { PLAY_BED } from "../language/song-headers.js";
 import type { Lyric, Marker, Song, SongHeader } from "./nodes.js";
 
 // Lyrics as the service expects them, and as writers write them. Every tag line and lyric line is sent as written
@@ -72,6 +73,11 @@ export function songHeaderNode(song: Song, name: string): SongHeader | undefined
 /** The value of a song's last header named `name` (lower case), or undefined. */
 export function songHeader(song: Song, name: string): string | undefined {
   return songHeaderNode(song, name)?.value.text;
+}
+
+/** Whether a song is a bed (`Play: bed`, in any case): laid under the speech after it instead of played on its own. */
+export function isBedSong(song: Song): boolean {
+  return songHeader(song, "play")?.trim().toLowerCase() === PLAY_BED;
 }
 
 // The model of a song, by the language's precedence (language/models.ts). A value that is empty once trimmed counts

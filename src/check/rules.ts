@@ -11,6 +11,7 @@ import { reservedLabel } from "./rules/reserved-label.js";
 import { spokenSymbols } from "./rules/spoken-symbols.js";
 import { songHasLyrics } from "./rules/song-has-lyrics.js";
 import { songHasStyle } from "./rules/song-has-style.js";
+import { songBeds } from "./rules/song-beds.js";
 import { songHeaders } from "./rules/song-headers.js";
 import { titleKeys } from "./rules/title-keys.js";
 import { todoNotes } from "./rules/todo-notes.js";
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   songHeaders,
   songHasStyle,
   songHasLyrics,
+  songBeds,
   knownMarkers,
   modelAllowed,
   todoNotes,

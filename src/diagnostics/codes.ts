@@ -11,7 +11,7 @@ export interface CodeInfo {
  * The registry of stable codes. A code is never reused for another meaning.
  * POD00xx text and encoding, POD01xx syntax, POD02xx speakers and voices, POD03xx songs, POD04xx limits,
  * POD05xx notes, POD06xx lowering, POD07xx configuration, POD08xx publishing (the podcast feed), POD09xx sound in the
- * script (pauses, pronunciation; POD092x sound cues).
+ * script (pauses, pronunciation; POD092x sound cues and song beds).
  */
 export const CODES = {
   POD0001: { severity: "error", title: "the file is not valid UTF-8" },
@@ -100,6 +100,8 @@ export const CODES = {
   POD0924: { severity: "error", title: "sound file outside the project" },
   POD0925: { severity: "warning", title: "sound cue inside a speech" },
   POD0926: { severity: "warning", title: "BED out without a bed" },
+  POD0927: { severity: "error", title: "song's Play is not bed" },
+  POD0928: { severity: "error", title: "song bed with nothing under it" },
 } as const satisfies Record<string, CodeInfo>;
 
 export type Code = keyof typeof CODES;

@@ -150,6 +150,11 @@ export const MESSAGES = {
   POD0924: (p: { file: string }) => `${p.file} is outside the project: a sound file must be inside the folder of the script's podc.json (or git repository)`,
   POD0925: (p: { who: string }) => `this sound cue is read as part of ${p.who}'s speech, and spoken`,
   POD0926: (_: NoData) => "BED out, but no bed plays here: nothing ends",
+  /** `written`: the header's value as written. */
+  POD0927: (p: { written: string }) => (p.written === "" ? "Play: says nothing" : `Play: ${p.written} is no way podc plays a song`) + ": the one value is bed",
+  /** `ends`: what ends the bed before anything is heard under it, in a few words. */
+  POD0928: (p: { title: string; ends: string }) =>
+    `the song "${p.title}" is a bed, but nothing is said or sung under it before ${p.ends}: it would be paid for and never heard`,
 } as const satisfies Record<Code, (params: never) => string>;
 
 /** What code `C`'s message is made from. */

@@ -19,7 +19,8 @@ import { mediaDurationMs } from "./media-duration.js";
 import { withPauses } from "./pauses.js";
 import { previewPage, type PreviewEpisode } from "./preview-page.js";
 import { SEGMENT_CACHE_DIR, SegmentCache } from "./segment-cache.js";
-import { placeSounds, soundFiles, withStings } from "./sound-cues.js";
+import { inTurn, placeSounds, soundFiles, withStings } from "./sound-cues.js";
+import type { PlacedSound } from "./sound-mix.js";
 import { timeline, type Timeline } from "./timeline.js";
 import { srt, transcriptJson, webVtt } from "./transcripts.js";
 
@@ -88,7 +89,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   const pieces = await episodeAudio(build.plan.requests, build);
   const { plan, tags, name, outDir, settings, wordsPerMinute, version } = build;
   const cache = new SegmentCache(join(outDir, SEGMENT_CACHE_DIR), version, build.force !== true);
-  const sounds = await soundFiles(plan.requests, build.scriptDir ?? ".", build, cache);
+  const sounds = await soundFiles(pieces, build.scriptDir ?? ".", build, cache);
   const soundKey = Object.keys(sounds.key).length > 0 ? { sounds: sounds.key } : {};
   const key = buildKey({ version, name, outDir, requests: plan.requests, tags, settings, wordsPerMinute, pieces, ...soundKey });
   const before = build.force ? undefined : await upToDate(outDir, key);
@@ -101,14 +102,16 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   const stage = build.onStage ?? (() => {});
   stage("measuring the audio");
   const alignOptions = { wordsPerMinute: build.wordsPerMinute, ffmpeg: build.ffmpeg };
-  const measuredPieces = withStings(await withDurations(pieces, build, cache), sounds, settings);
+  // Song beds play under the others, placed as cues: the timeline is the pieces played in turn.
+  const inRow = pieces.filter(inTurn);
+  const measuredPieces = withStings(await withDurations(inRow, build, cache), sounds, settings);
   const line = timeline(await withPauses(measuredPieces, { ...alignOptions, cache }), build.settings, true);
   const placed = await placeSounds(line, sounds, settings, { ...alignOptions, cache });
   // A stinger after the last turn runs the episode on.
   line.durationMs = placed.durationMs;
   const chapterList = chapters(line, { sceneNumbers: build.settings.sceneNumbers === true });
   stage("timing the transcript");
-  const cueList = await cues(line, { ...alignOptions, cache }, (path) => pieces.find((p) => p.path === path)?.lyricsSections);
+  const cueList = await cues(line, { ...alignOptions, cache }, (path) => inRow.find((p) => p.path === path)?.lyricsSections);
 
   const formats = [...new Set(build.settings.formats)];
   const outputs = formats.map((format) => ({ format, final: join(build.outDir, `${build.name}.${format}`), path: "" }));
@@ -153,7 +156,7 @@ export async function buildEpisode(build: EpisodeBuild): Promise<BuiltEpisode> {
   write(`${build.name}.vtt`, webVtt(cueList));
   write(`${build.name}.srt`, srt(cueList));
   write(`${build.name}.transcript.json`, transcriptJson(cueList));
-  write("index.html", previewPage(preview(build, line, chapterList, cueList, pieces, formats)));
+  write("index.html", previewPage(preview(build, line, chapterList, cueList, { pieces, inRow }, formats, placed.placed)));
   await recordBuild(outDir, key, { files, durationMs: line.durationMs, chapters: chapterList });
   cache.save();
   const measurements = { reused: cache.hits, made: cache.misses };
@@ -218,22 +221,29 @@ function preview(
   line: Timeline,
   chapterList: Chapter[],
   cueList: PreviewEpisode["cues"],
-  pieces: readonly PlacedAudio[],
+  { pieces, inRow }: { pieces: readonly PlacedAudio[]; inRow: readonly PlacedAudio[] },
   formats: EpisodeFormat[],
+  placed: readonly PlacedSound[],
 ): PreviewEpisode {
   const songs: PreviewEpisode["songs"] = [];
   const shown = new Set<string>();
-  line.clips.forEach((clip, i) => {
-    const request = clip.request;
-    if (request.kind !== "song" || shown.has(request.key)) return;
+  // Every song with its takes, to choose a Pick by ear: those played in turn where they start, a song bed where it
+  // comes in under the speech (and named so); one that plays nowhere is not shown.
+  for (const piece of pieces) {
+    const request = piece.request;
+    if (request.kind !== "song" || shown.has(request.key)) continue;
+    const startMs = request.bed ? placed.find((p) => p.kind === "bed" && p.path === piece.path)?.startMs : line.clips[inRow.indexOf(piece)]?.startMs;
+    if (startMs === undefined) continue;
     shown.add(request.key);
-    const takes = pieces[i]!.takes.map((take) => ({
+    const takes = piece.takes.map((take) => ({
       label: `Take ${(take.choice ?? 0) + 1}`,
       audio: take.path,
       ...(take.durationMs !== undefined ? { durationMs: take.durationMs } : {}),
     }));
-    songs.push({ title: request.origin.song ?? "Song", startMs: clip.startMs, pick: request.pick ?? 1, takes });
-  });
+    const title = request.origin.song ?? "Song";
+    songs.push({ title: request.bed ? `${title} (bed)` : title, startMs, pick: request.pick ?? 1, takes });
+  }
+  songs.sort((a, b) => a.startMs - b.startMs);
   const player = formats.includes("mp3") ? "mp3" : formats[0]!;
   return {
     title: build.tags.title ?? build.name,

@@ -6,6 +6,7 @@ import { clipSteps } from "./assemble.js";
 import { BuildError } from "./build-error.js";
 import { ClipTurnStarts } from "./cues.js";
 import type { AlignOptions } from "./align.js";
+import type { PlacedAudio } from "./episode-audio.js";
 import { clipLoudness, episodeLoudness } from "./loudness.js";
 import { mediaDurationMs } from "./media-duration.js";
 import type { SegmentCache } from "./segment-cache.js";
@@ -20,7 +21,8 @@ import type { Clip, Timeline } from "./timeline.js";
  *   added to the pause at its place (pauses.ts does the rest), so the timeline, chapters and transcript move with it;
  * - a bed plays from its place to `BED out`, the next bed or the end of its section, looped when shorter, faded in and
  *   out, and ducked under every stretch where a voice speaks or a song or stinger plays: volume automation from the
- *   timeline, not a compressor guessing from the signal.
+ *   timeline, not a compressor guessing from the signal. A song bed (`Play: bed`) is a bed whose file is the song's
+ *   picked take, downloaded as any song's; it has no place of its own in the timeline.
  * Cues are mixed after the speech is normalised, each brought to a level relative to the loudness target from its own
  * measured loudness, so the speech's normalisation is untouched and the episode stays at its target.
  */
@@ -45,24 +47,50 @@ interface SoundFile {
 export interface SoundFiles {
   /** By the file as the script writes it. */
   files: Map<string, SoundFile>;
+  /** The take each song bed's cue plays (the build key covers the takes with the requests' audio). */
+  songBeds: Map<PlannedSound, SoundFile>;
   /** What the build key covers of them: each file's sha256. */
   key: Record<string, string>;
 }
 
+/** The file a cue plays: its own, or its song's take. */
+function fileOf(sounds: SoundFiles, sound: PlannedSound): SoundFile {
+  return sound.song !== undefined ? sounds.songBeds.get(sound)! : sounds.files.get(sound.file!)!;
+}
+
 /**
- * Reads and measures every file the cues of `requests` name, relative to `scriptDir`. Throws BuildError for a file
- * that is gone or is no audio (the checks report both before anything is paid; this is the file changed since).
+ * Reads and measures every file the cues of `pieces`' requests name, relative to `scriptDir`, and the take of each song
+ * bed. Throws BuildError for a file that is gone or is no audio (the checks report both before anything is paid; this
+ * is the file changed since).
  */
 export async function soundFiles(
-  requests: readonly PlannedRequest[],
+  pieces: readonly PlacedAudio[],
   scriptDir: string,
   tools: { ffmpeg: string; ffprobe: string | undefined; signal?: AbortSignal },
   cache: SegmentCache,
 ): Promise<SoundFiles> {
   const files = new Map<string, SoundFile>();
+  const songBeds = new Map<PlannedSound, SoundFile>();
   const key: Record<string, string> = {};
-  for (const request of requests) {
+  const measure = async (path: string, durationMs: number) => {
+    // Measured as the mix takes its samples (at the mix's rate and format), as every clip is.
+    const steps = clipSteps({ durationMs, fadeInMs: 0, fadeOutMs: 0 });
+    const measured = () => clipLoudness(tools.ffmpeg, path, steps, tools.signal);
+    return episodeLoudness([await cache.remember("loudness", path, steps, measured)])?.integratedLufs;
+  };
+  for (const [i, { request }] of pieces.entries()) {
     for (const sound of request.sounds ?? []) {
+      if (sound.song !== undefined) {
+        const song = songBedAudio(pieces, i, sound);
+        cache.know(song.path, song.sha256);
+        const ffprobe = tools.ffprobe;
+        const where = `line ${sound.line}: the take of the song "${sound.song}"`;
+        if (song.durationMs === undefined && ffprobe === undefined) throw new BuildError(`${where} needs ffprobe to be measured: install ffmpeg's ffprobe`);
+        const durationMs = song.durationMs ?? (await cache.remember("duration", song.path, null, () => mediaDurationMs(ffprobe!, song.path)));
+        if (durationMs === undefined) throw new BuildError(`${where} cannot be read as audio`);
+        songBeds.set(sound, { path: song.path, sha256: song.sha256, durationMs, lufs: await measure(song.path, durationMs) });
+        continue;
+      }
       const written = sound.file;
       if (written === undefined || files.has(written)) continue;
       const path = resolve(scriptDir, written);
@@ -74,15 +102,26 @@ export async function soundFiles(
       if (ffprobe === undefined) throw new BuildError(`${where} needs ffprobe to be measured: install ffmpeg's ffprobe`);
       const durationMs = await cache.remember("duration", path, null, () => mediaDurationMs(ffprobe, path));
       if (durationMs === undefined) throw new BuildError(`${where} cannot be read as audio`);
-      // Measured as the mix takes its samples (at the mix's rate and format), as every clip is.
-      const steps = clipSteps({ durationMs, fadeInMs: 0, fadeOutMs: 0 });
-      const measure = () => clipLoudness(tools.ffmpeg, path, steps, tools.signal);
-      const loudness = episodeLoudness([await cache.remember("loudness", path, steps, measure)]);
-      files.set(written, { path, sha256, durationMs, lufs: loudness?.integratedLufs });
+      files.set(written, { path, sha256, durationMs, lufs: await measure(path, durationMs) });
       key[written] = sha256;
     }
   }
-  return { files, key };
+  return { files, songBeds, key };
+}
+
+/** The audio of the song bed `sound` (riding beside piece `at`): the nearest song bed before it made from its line. */
+function songBedAudio(pieces: readonly PlacedAudio[], at: number, sound: PlannedSound): PlacedAudio {
+  for (let i = at; i >= 0; i--) {
+    const { request } = pieces[i]!;
+    if (request.kind === "song" && request.bed && request.origin.line === sound.line) return pieces[i]!;
+  }
+  // The checks stop a song bed with nothing after it to play under (POD0928) before anything is paid.
+  throw new BuildError(`line ${sound.line}: the song "${sound.song}" is a bed with nothing under it: \`podc check\` says so`);
+}
+
+/** Whether a piece plays on its own in the timeline: all but song beds, which play under the others. */
+export function inTurn(piece: { request: PlannedRequest }): boolean {
+  return piece.request.kind !== "song" || piece.request.bed !== true;
 }
 
 /**
@@ -116,7 +155,7 @@ export function withStings<P extends { request: PlannedRequest }>(pieces: readon
 
 /** The silence a stinger takes: its length and a gap after it. */
 function stingSilence(sting: PlannedSound, sounds: SoundFiles, settings: BuildSettings): number {
-  return (sounds.files.get(sting.file!)?.durationMs ?? 0) + settings.gapMs;
+  return fileOf(sounds, sting).durationMs + settings.gapMs;
 }
 
 function turnCount(request: PlannedRequest): number {
@@ -157,7 +196,7 @@ export async function placeSounds(
       // After the last turn the episode runs on for them; anywhere else their silence is in the timeline, before the point.
       let at = atTurn >= turnCount(clip.request) ? point + settings.gapMs : point - total;
       for (const sting of stings) {
-        const file = sounds.files.get(sting.file!)!;
+        const file = fileOf(sounds, sting);
         placed.push({ kind: "sting", path: file.path, startMs: at, endMs: at + file.durationMs, gainDb: gain(file, 0) });
         stingStretches.push({ fromMs: at, toMs: at + file.durationMs });
         at += file.durationMs + settings.gapMs;
@@ -170,14 +209,14 @@ export async function placeSounds(
       if (sound.kind === "bedEnd" || sound.kind === "bed") ends.push({ c, atTurn: sound.atTurn, startMs: point });
       if (sound.kind === "bed") beds.push({ c, sound, startMs: point });
       if (sound.kind === "effect") {
-        const file = sounds.files.get(sound.file!)!;
+        const file = fileOf(sounds, sound);
         placed.push({ kind: "effect", path: file.path, startMs: point, endMs: point + file.durationMs, gainDb: gain(file, EFFECT_UNDER_LU) });
       }
     }
   }
   const voiced = [...voicedStretches(line), ...stingStretches].sort((a, b) => a.fromMs - b.fromMs);
   for (const bed of beds) {
-    const file = sounds.files.get(bed.sound.file!)!;
+    const file = fileOf(sounds, bed.sound);
     // It ends where the next bed starts or `BED out` is, or at the end of its section's last clip.
     const next = ends.find((e) => e.startMs > bed.startMs || (e.startMs === bed.startMs && e.c > bed.c));
     const endMs = Math.min(next?.startMs ?? durationMs, sectionEnd(line, bed.c, durationMs));

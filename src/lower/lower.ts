@@ -1,6 +1,7 @@
 import type { BodyElement, Script, Song, Sound, Speech } from "../ast/nodes.js";
 import { directionTagMap } from "../ast/speech.js";
 import { titlePageValue } from "../ast/title-page.js";
+import { isBedSong } from "../ast/song.js";
 import type { Config } from "../config/schema.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Origin, Plan, PlannedRequest, PlannedSound } from "./plan.js";
@@ -50,8 +51,8 @@ export class Lowerer {
   private readonly diagnostics: Diagnostic[] = [];
   /** Pauses written after the last request made: they go before the next one. */
   private pause: TrailingPause | undefined;
-  /** Sound cues written after the last request made: they start with the next one. */
-  private sounds: Sound[] = [];
+  /** Sound cues written after the last request made (and song beds): they start with the next one. */
+  private sounds: PendingSound[] = [];
 
   constructor(
     private readonly script: Script,
@@ -94,7 +95,7 @@ export class Lowerer {
     // Silence at the very end would be cut by every player's fade: say so rather than drop it quietly.
     if (this.pause !== undefined) this.diagnostics.push(diagnostic("POD0903", this.pause.span, {}, { help: "remove the pause, or write what follows it" }));
     // Cues after the last thing said or sung play at its end (a closing sting, a bed's end).
-    const last = this.requests.at(-1);
+    const last = this.requests.findLast(heardInTurn);
     if (last !== undefined) for (const sound of this.sounds) placeSound(last, sound, turnCount(last));
     this.sounds = [];
     // A title continued on indented lines is one name: its line breaks are layout, not meaning.
@@ -108,7 +109,7 @@ export class Lowerer {
     const { options, diagnostics } = this;
     for (const block of this.blocks) {
       if (block.kind === "sound") {
-        if (this.wanted) this.sounds.push(block.sound);
+        if (this.wanted) this.sounds.push(pendingSound(block.sound));
       } else if (block.kind === "segment") {
         const lowered = segmentTurns(block.speeches, options.cast, this.turnChars, { turns: this.wanted, directionTags: this.directionTags });
         // Loops, not push(...spread): a long segment may have more items than a call takes arguments.
@@ -120,7 +121,7 @@ export class Lowerer {
           // start with what comes next.
           for (const sound of block.sounds ?? []) {
             const turn = lowered.turns.findIndex((t) => t.line > sound.span.start.line);
-            if (turn === -1 || !placeInSegment(requests, sound, turn)) this.sounds.push(sound);
+            if (turn === -1 || !placeInSegment(requests, sound, turn)) this.sounds.push(pendingSound(sound));
           }
         } else if (lowered.says) this.pause = undefined;
         if (lowered.trailingPause) this.pause = { ms: (this.pause?.ms ?? 0) + lowered.trailingPause.ms, span: lowered.trailingPause.span };
@@ -133,11 +134,16 @@ export class Lowerer {
         };
         if (!this.wanted) {
           songBody(block.song, context, options.config.limits, diagnostics);
-          this.pause = undefined;
+          if (!isBedSong(block.song)) this.pause = undefined;
           continue;
         }
         const request = songRequest(block.song, context, options.config.limits, diagnostics);
-        if (request !== undefined) this.made([request]);
+        if (request?.bed) {
+          // Paid as any song, heard under what follows it: it takes no place of its own in the episode, so the pauses
+          // and cues written before it wait for what follows, and the bed starts there.
+          this.requests.push(request);
+          this.sounds.push({ kind: "bed", line: request.origin.line, song: request.origin.song ?? "" });
+        } else if (request !== undefined) this.made([request]);
       }
     }
     this.blocks.length = 0;
@@ -145,7 +151,7 @@ export class Lowerer {
 
   /** Requests made, in order. */
   private made(requests: PlannedRequest[]): void {
-    const first = requests[0];
+    const first = requests.find(heardInTurn);
     if (first !== undefined && this.pause !== undefined) {
       first.pauseBeforeMs = this.pause.ms + (first.pauseBeforeMs ?? 0);
       this.pause = undefined;
@@ -164,10 +170,26 @@ function turnCount(request: PlannedRequest): number {
   return request.kind === "podcast" ? request.body.conversations.length : 1;
 }
 
+/** A sound cue waiting for the turn it starts with. */
+type PendingSound = Omit<PlannedSound, "atTurn">;
+
+function pendingSound(sound: Sound): PendingSound {
+  return sound.file === undefined
+    ? { kind: sound.kind, line: sound.span.start.line }
+    : { kind: sound.kind, file: sound.file.text, line: sound.span.start.line };
+}
+
+/** Whether a request plays on its own in the row of the episode: every one but a song bed, which plays under others. */
+function heardInTurn(request: PlannedRequest): boolean {
+  return request.kind !== "song" || request.bed !== true;
+}
+
 /** Puts `sound` beside `request`, starting with its turn `atTurn`. */
-function placeSound(request: PlannedRequest, sound: Sound, atTurn: number): void {
-  const planned: PlannedSound = { kind: sound.kind, atTurn, line: sound.span.start.line };
-  if (sound.file !== undefined) planned.file = sound.file.text;
+function placeSound(request: PlannedRequest, sound: PendingSound | Sound, atTurn: number): void {
+  const pending = "type" in sound ? pendingSound(sound) : sound;
+  const planned: PlannedSound = { kind: pending.kind, atTurn, line: pending.line };
+  if (pending.file !== undefined) planned.file = pending.file;
+  if (pending.song !== undefined) planned.song = pending.song;
   (request.sounds ??= []).push(planned);
 }
 

@@ -41,8 +41,13 @@ interface PlannedBase {
 /** A sound cue, placed at a turn of the request it rides beside. */
 export interface PlannedSound {
   kind: "effect" | "bed" | "bedEnd" | "sting";
-  /** The file as the script writes it, relative to the script's folder; absent for a bed's end (`BED out`). */
+  /** The file as the script writes it, relative to the script's folder; absent for a bed's end (`BED out`) and a song bed. */
   file?: string;
+  /**
+   * For a song bed (`Play: bed`): the song's title. The bed plays the picked take of the song request of the plan made
+   * from the song block on `line` (the nearest such request before the one this cue rides beside).
+   */
+  song?: string;
   /**
    * Where it starts: with the request's turn `atTurn` (0-based; 0 is the request's start, a song's too), or, when it
    * equals the number of turns (1 for a song), at the request's end.
@@ -77,6 +82,11 @@ export interface PlannedSong extends PlannedBase {
   body: SongRequest;
   /** The take (1-based) the episode uses, when the script's `Pick` says; else take 1. Not sent, not in the key. */
   pick?: number;
+  /**
+   * True for a song bed (`Play: bed`): paid for as any song, but played under the speech after it (a `bed` cue with its
+   * `song`, beside the next request) instead of on its own. Not sent, not in the key.
+   */
+  bed?: true;
 }
 export type PlannedRequest = PlannedPodcast | PlannedSong;
 

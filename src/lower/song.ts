@@ -1,5 +1,5 @@
 import type { Song } from "../ast/nodes.js";
-import { hasLyricLines, lyricsSections, lyricsText, songHeader, songHeaderNode, songModel, stylePrompt } from "../ast/song.js";
+import { hasLyricLines, isBedSong, lyricsSections, lyricsText, songHeader, songHeaderNode, songModel, stylePrompt } from "../ast/song.js";
 import type { Limits } from "../config/schema.js";
 import { SONG_PATH } from "../contract/paths.js";
 import { requestKey } from "../contract/request-key.js";
@@ -33,6 +33,7 @@ export function songRequest(song: Song, context: SongContext, limits: Limits, di
   // order a plan prints them.
   const request: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin };
   if (takes.pickWritten) request.pick = takes.pick;
+  if (isBedSong(song)) request.bed = true;
   return request;
 }
 
@@ -41,6 +42,7 @@ export function withModel(request: PlannedSong, model: string): PlannedSong {
   const body = { ...request.body, model };
   const made: PlannedSong = { key: requestKey("POST", SONG_PATH, body), kind: "song", method: "POST", path: SONG_PATH, body, origin: request.origin };
   if (request.pick !== undefined) made.pick = request.pick;
+  if (request.bed) made.bed = true;
   return made;
 }
 

@@ -1,4 +1,5 @@
 import type { Sound } from "../../ast/nodes.js";
+import { isBedSong } from "../../ast/song.js";
 import { removeLines } from "../../diagnostics/line-fixes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SoundFileFact } from "../context.js";
@@ -50,6 +51,10 @@ export const soundCues: Rule = {
     return {
       Section: () => {
         bed = false;
+      },
+      // A song bed (`Play: bed`) is a bed that `BED out` ends, as a file's is.
+      Song: (song) => {
+        if (isBedSong(song)) bed = true;
       },
       Sound: (sound) => {
         if (sound.kind === "bed") bed = true;
