@@ -5,7 +5,7 @@ import { SECTION_NAMES } from "../language/markers.js";
 import { DEFAULT_MODEL } from "../language/models.js";
 import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END } from "../language/song-block.js";
-import { SONG_HEADERS } from "../language/song-headers.js";
+import { PLAY_BED, SONG_HEADERS } from "../language/song-headers.js";
 import { TITLE_KEYS } from "../language/title-keys.js";
 import type { ScriptState, Scripts } from "./documents.js";
 import { lineText } from "./positions.js";
@@ -22,7 +22,8 @@ import { soundCompletions } from "./sound-files.js";
 //   a word typed in a speech           the lexicon's words it starts (podc.json's speech.lexicon, or its file)
 //   Cast entries                       labels the body uses but nobody casts; after the colon, the voices
 //   title page, before the colon       title-page keys not given yet; after `Model:`, the models
-//   a song's header lines              Style, Model, Takes and Pick not given yet; after `Model:`, the models
+//   a song's header lines              Style, Model, Takes, Pick and Play not given yet; after `Model:`, the models;
+//                                      after `Play:`, bed
 //   song lyrics, at the start of a line  the section markers in canonical spelling (and END SONG)
 //   after SFX, BED or STING            the audio files and folders from the script's folder (sound-files.ts)
 
@@ -201,6 +202,8 @@ function songCompletions(state: ScriptState, song: Song, line: number, before: s
   const lastHeaderLine = song.headers.length > 0 ? song.headers[song.headers.length - 1]!.span.end.line : song.span.start.line;
   const header = song.headers.find((h) => h.span.start.line === line);
   if (colon >= 0) {
+    if (header?.name === "play")
+      return [valueItem(PLAY_BED, "lay the song under the speech after it, ducked, to BED out or the section's end", before, after, colon, span)];
     return header?.name === "model" ? modelItems(state, before, after, colon, span) : [];
   }
   if (line === lastHeaderLine + 1 || (header && line <= lastHeaderLine)) {
@@ -260,11 +263,20 @@ function keyItems(keys: readonly string[], before: string, after: string, span: 
   }));
 }
 
+/** Where a header's value is typed: from after the colon's spaces to the line's end. */
+function valueRange(before: string, after: string, colon: number, span: LineRange): Range {
+  const start = colon + 1 + (/^[ \t]*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
+  return span(start, Math.max(start, before.length + after.trimEnd().length));
+}
+
+function valueItem(value: string, detail: string, before: string, after: string, colon: number, span: LineRange): CompletionItem {
+  return { label: value, kind: CompletionItemKind.Value, detail, textEdit: { range: valueRange(before, after, colon, span), newText: value } };
+}
+
 function modelItems(state: ScriptState, before: string, after: string, colon: number, span: LineRange): CompletionItem[] {
   const { config } = state.loaded;
   const models = [...new Set([...(config.models ?? []), config.model, DEFAULT_MODEL])];
-  const start = colon + 1 + (/^[ \t]*/.exec(before.slice(colon + 1))?.[0].length ?? 0);
-  const range = span(start, Math.max(start, before.length + after.trimEnd().length));
+  const range = valueRange(before, after, colon, span);
   return models.map((model, i) => ({
     label: model,
     kind: CompletionItemKind.Value,

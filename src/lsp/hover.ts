@@ -1,7 +1,7 @@
 import type { Connection, Hover, Position } from "vscode-languageserver";
 import { MarkupKind } from "./protocol.js";
 import type { Marker, Song } from "../ast/nodes.js";
-import { hasLyricLines, lyricsText, markerLine, songHeader, songModelChoice, stylePrompt } from "../ast/song.js";
+import { hasLyricLines, isBedSong, lyricsText, markerLine, songHeader, songHeaderNode, songModelChoice, stylePrompt } from "../ast/song.js";
 import { titlePageValue } from "../ast/title-page.js";
 import type { Span } from "../source/span.js";
 import { codePointLength } from "../source/text.js";
@@ -65,6 +65,8 @@ function hoverAt(state: ScriptState, position: Position, m: Markup): Hover | nul
     if (element.type !== "Song" || !touches(element.span, offset)) continue;
     if (line === element.span.start.line) return hover(state, element.title.span, m, songText(state, element, m));
     if (element.end && line === element.end.start.line) return hover(state, element.end, m, songText(state, element, m));
+    const play = songHeaderNode(element, "play");
+    if (play !== undefined && isBedSong(element) && line === play.span.start.line) return hover(state, play.span, m, bedText(m));
     const marker = element.items.find((item): item is Marker => item.type === "Marker" && touches(item.span, offset));
     if (marker) return hover(state, marker.span, m, markerText(marker, m));
   }
@@ -107,8 +109,17 @@ function songText(state: ScriptState, song: Song, m: Markup): string {
     `- style prompt: ${prompt} of ${config.limits.promptChars} characters${prompt > config.limits.promptChars ? " — too long" : ""}`,
     `- model: ${m.code(model)}, from ${source}`,
   ];
+  if (isBedSong(song)) lines.push(`- played as a bed (${m.code("Play: bed")}): under the speech after it`);
   if (prompt === 0 || !hasLyricLines(song)) lines.push("", `Not sent until it has ${prompt === 0 ? "a Style" : "a lyric line"}.`);
   return lines.join("\n");
+}
+
+function bedText(m: Markup): string {
+  return [
+    `${m.bold("A song bed.")} The song is paid for as any song (the same request), and played under what is said or sung after it,`,
+    `to ${m.code("BED out")}, the next bed or the end of its section: faded in and out, and dipped under the voices.`,
+    "It takes no place of its own in the episode, and the transcript leaves its lyrics out.",
+  ].join(" ");
 }
 
 function markerText(marker: Marker, m: Markup): string {
