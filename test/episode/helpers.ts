@@ -39,3 +39,29 @@ export function loudness(file: string): { integrated: number; truePeak: number }
   const summary = run.stderr.slice(run.stderr.lastIndexOf("Summary:"));
   return { integrated: Number(/I:\s*(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s*(-?[\d.]+) dBFS/.exec(summary)?.[1]) };
 }
+
+/** What the first file has that the second has not (both decoded, sample for sample), written to `out`. */
+export function difference(a: string, b: string, out: string): void {
+  const run = spawnSync("ffmpeg", ["-v", "error", "-i", a, "-i", b, "-filter_complex", "[1:a]volume=-1[n];[0:a][n]amix=inputs=2:normalize=0", "-y", out]);
+  if (run.status !== 0) throw new Error(`ffmpeg could not take ${b} from ${a}: ${String(run.stderr)}`);
+}
+
+/** Short-term loudness (LUFS) of a file every 100 ms, by the time it is measured at in tenths of a second (the 3 s before it). */
+export function shortTerm(file: string): Map<number, number> {
+  const run = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", "ebur128=framelog=info", "-f", "null", "-"], { encoding: "utf8" });
+  const found = new Map<number, number>();
+  for (const m of run.stderr.matchAll(/t:\s*([\d.]+)\s+TARGET.*?S:\s*(-?[\d.]+)/g)) found.set(Math.round(Number(m[1]) * 10), Number(m[2]));
+  return found;
+}
+
+/**
+ * The silences of a file (ffmpeg silencedetect: quieter than `noiseDb` for at least `seconds`): where sound starts again
+ * after each, and how long each lasts, in seconds.
+ */
+export function silences(file: string, noiseDb: number, seconds: number): { ends: number[]; durations: number[] } {
+  const run = spawnSync("ffmpeg", ["-hide_banner", "-nostats", "-i", file, "-af", `silencedetect=noise=${noiseDb}dB:d=${seconds}`, "-f", "null", "-"], {
+    encoding: "utf8",
+  });
+  const all = (pattern: RegExp) => [...run.stderr.matchAll(pattern)].map((m) => Number(m[1]));
+  return { ends: all(/silence_end: ([\d.]+)/g), durations: all(/silence_duration: ([\d.]+)/g) };
+}
