@@ -171,5 +171,5 @@ function include(
     );
   }
   const says = inner.script.body.some((e) => e.type === "Speech" || e.type === "Song" || e.type === "Include");
-  lowerer.insert(inner.plan.requests, read.shown, says);
+  lowerer.insert(inner.plan.requests, read.shown, says, element.span.start.line);
 }

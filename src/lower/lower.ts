@@ -77,15 +77,15 @@ export class Lowerer {
   /**
    * Another script's requests (an included part's, lowered on their own), placed where its include stands: they end
    * the segment being read, and take this script's section where they have none of their own, which changes no key.
-   * `says`: whether the part says or sings anything, so that a pause before it makes silence.
+   * `says`: whether the part says or sings anything, so that a pause before it makes silence; `line`: the include's line.
    */
-  insert(requests: readonly PlannedRequest[], file: string, says: boolean): void {
+  insert(requests: readonly PlannedRequest[], file: string, says: boolean, line: number): void {
     this.segmenter.end(this.blocks);
     this.lowerBlocks();
     if (says && !this.wanted) this.pause = undefined;
     if (!this.wanted) return;
     const section = this.segmenter.section;
-    this.made(requests.map((request) => ({ ...request, origin: includedOrigin(request.origin, file, section) })));
+    this.made(requests.map((request) => ({ ...request, origin: includedOrigin(request.origin, file, section, line) })));
   }
 
   /** The request plan and the warnings found making it. */
@@ -207,10 +207,13 @@ function placeInSegment(requests: readonly PlannedRequest[], sound: Sound, turn:
   return false;
 }
 
-/** An included request's origin: the file it comes from (the innermost include's), and a section when it had none. */
-function includedOrigin(origin: Origin, file: string, section: string | undefined): Origin {
+/**
+ * An included request's origin: the file it comes from (the innermost include's), the line of the include here, and a
+ * section when it had none.
+ */
+function includedOrigin(origin: Origin, file: string, section: string | undefined, include: number): Origin {
   const { line, section: own, song, cutBy } = origin;
-  const made: Origin = { line, file: origin.file ?? file };
+  const made: Origin = { line, file: origin.file ?? file, include };
   if ((own ?? section) !== undefined) made.section = own ?? section;
   if (song !== undefined) made.song = song;
   if (cutBy !== undefined) made.cutBy = cutBy;

@@ -6,6 +6,8 @@ export interface Origin {
   line: number;
   /** For a request of an included script (`INCLUDE: path`): that script, as shown; `line` is then one of its lines. */
   file?: string;
+  /** For a request of an included script: the line of the include that brings it into this script (the outermost one). */
+  include?: number;
   section?: string;
   song?: string;
   /**

@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Connection, Diagnostic as LspDiagnostic, FullDocumentDiagnosticReport, WorkspaceFullDocumentDiagnosticReport } from "vscode-languageserver";
 import { DiagnosticSeverity, DocumentDiagnosticReportKind } from "./protocol.js";
@@ -9,7 +10,8 @@ import { hasErrors, type Diagnostic, type Severity } from "../diagnostics/diagno
 import type { ScriptState, Scripts } from "./documents.js";
 import type { Inbox } from "./stdio.js";
 import { PositionMap } from "./positions.js";
-import { isScriptUri, type ScriptFolders } from "../workspace/find-scripts.js";
+import { filePath, isScriptUri, type ScriptFolders } from "../workspace/find-scripts.js";
+import { scriptId } from "../workspace/includes.js";
 
 // Diagnostics are pushed after every change, the whole list with the document's version — or pulled, by clients that
 // ask for them (textDocument/diagnostic), including for scripts that are not open. A burst of changes is analysed
@@ -48,7 +50,8 @@ function scriptDiagnostics(state: ScriptState): LspDiagnostic[] {
 
 /**
  * Publishes each open script's diagnostics on open and change (unless the client pulls them), clears them on close,
- * re-checks every open script when a podc.json changes, and answers pull requests for any script.
+ * re-checks every open script when a podc.json or the lexicon file it names changes, and answers pull requests for any
+ * script. `watch` is told of each lexicon file in use, so that the editor can be asked to say when it changes.
  */
 export function addDiagnosticsHandler(
   connection: Connection,
@@ -56,6 +59,7 @@ export function addDiagnosticsHandler(
   inbox: Inbox,
   folders: ScriptFolders,
   options: { pull: boolean; refresh: boolean; inlayHintRefresh: boolean },
+  watch: (path: string) => void = () => {},
 ): void {
   const pending = new Set<string>();
   /** What was last published for each podc.json, so an unchanged configuration is not sent again. */
@@ -65,6 +69,7 @@ export function addDiagnosticsHandler(
   const publishConfigs = (prune: boolean) => {
     const inUse = new Set<string>();
     for (const loaded of scripts.workspace.configs.files()) {
+      if (loaded.lexicon) watch(loaded.lexicon.path);
       for (const path of [loaded.path!, ...(loaded.lexicon ? [loaded.lexicon.path] : [])]) {
         const uri = pathToFileURL(path).href;
         inUse.add(uri);
@@ -126,11 +131,31 @@ export function addDiagnosticsHandler(
     if (!options.pull) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
   connection.onDidChangeWatchedFiles((params) => {
-    if (params.changes.some((change) => change.uri.endsWith(`/${CONFIG_FILE}`))) scripts.workspace.configs.forget();
-    if (params.changes.some((change) => isScriptUri(change.uri))) {
+    // The lexicon file a podc.json names is part of its configuration, as podc.json is.
+    const lexicons = new Set(scripts.workspace.configs.lexiconFiles());
+    const configChanged = (uri: string) => uri.endsWith(`/${CONFIG_FILE}`) || lexicons.has(filePath(uri) ?? "");
+    if (params.changes.some((change) => configChanged(change.uri))) scripts.workspace.configs.forget();
+    const changed = params.changes.filter((change) => isScriptUri(change.uri));
+    if (changed.length > 0) {
       folders.changed();
       // A script on disk changed: an open one that includes it is analysed again (analyses.ts sees what changed).
       for (const document of scripts.documents.all()) schedule(document.uri);
+      // A client that pulls is told to pull again when an open script includes it: the summary at the include (POD0913)
+      // and the costs the hints show move with the part.
+      if (options.pull || options.inlayHintRefresh) {
+        const paths = new Set(
+          changed
+            .map((change) => filePath(change.uri))
+            .filter((path) => path !== undefined)
+            .map(scriptId),
+        );
+        guarded(connection, () => {
+          const includers = scripts.documents.all().filter((document) => !paths.has(scriptId(filePath(document.uri) ?? "")));
+          if (!includers.some((document) => performs(scripts.get(document.uri), paths))) return;
+          if (options.pull && options.refresh) void connection.languages.diagnostics.refresh();
+          if (options.inlayHintRefresh) void connection.languages.inlayHint.refresh();
+        });
+      }
     }
   });
 
@@ -148,6 +173,16 @@ export function addDiagnosticsHandler(
     }
     return { items };
   });
+}
+
+/** Whether an open script performs one of the scripts at `paths` (ids, as scriptId makes them): it includes it, at any depth. */
+function performs(state: ScriptState | undefined, paths: ReadonlySet<string>): boolean {
+  if (state === undefined) return false;
+  const { included, script } = state.analysis;
+  if (included?.some((part) => paths.has(part.id))) return true;
+  // A part that is gone, or was missing until now, is in no analysis: the include that names it says it.
+  const from = filePath(state.uri);
+  return from !== undefined && script.body.some((e) => e.type === "Include" && paths.has(scriptId(resolve(dirname(from), e.path.text))));
 }
 
 /** Runs work deferred out of a handler: a failure is logged to the editor, never left to end the process. */

@@ -9,6 +9,7 @@ import { lineText } from "./positions.js";
 //   after each speaker label     the voice it speaks with
 //   after each section heading   the spoken length of the section and how many paid requests it makes (if any)
 //   after each SONG: line        how many takes the service makes of it, each billed
+//   after each INCLUDE: line     the spoken length and paid requests of the part it brings in (counted in its section too)
 //   before a speech              where a podcast request begins in the middle of a section (a full request, or a
 //                                voice more than a request may hold), which `podc compile` would show
 // The requests are lowering's own (the plan `podc compile` prints), so the hints cannot disagree with it.
@@ -31,6 +32,8 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
   const lineEnd = (line: number) => ({ line: line - 1, character: lineText(state.document, line - 1).length });
 
   const requests = state.plan.requests;
+  // A request of an included script carries that script's line: here it stands at its include.
+  const lineOf = (request: PlannedRequest) => request.origin.include ?? request.origin.line;
 
   // Requests by the section they belong to: a section runs from its heading to the next one, whatever its depth.
   const sectionStarts = script.body.filter((e) => e.type === "Section").map((e) => e.span.start.line);
@@ -41,7 +44,7 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
   };
   const bySection = new Map<number, PlannedRequest[]>();
   for (const request of requests) {
-    const index = sectionOf(request.origin.line);
+    const index = sectionOf(lineOf(request));
     let list = bySection.get(index);
     if (!list) bySection.set(index, (list = []));
     list.push(request);
@@ -55,8 +58,8 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
     if (element.type === "Section") section++;
     if (line > last) break;
     // Requests beginning at this element: a podcast request that is not the first of its run is a boundary.
-    while (r < requests.length && requests[r]!.origin.line < line) previous = requests[r++];
-    const starting = r < requests.length && requests[r]!.origin.line === line ? requests[r] : undefined;
+    while (r < requests.length && lineOf(requests[r]!) < line) previous = requests[r++];
+    const starting = r < requests.length && lineOf(requests[r]!) === line ? requests[r] : undefined;
     if (line < first) continue;
     if (element.type === "Section") {
       // A section that sends nothing (only directions, or speakers with no voice yet: an uncast screenplay) has no
@@ -83,6 +86,7 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
       if (
         starting?.kind === "podcast" &&
         previous?.kind === "podcast" &&
+        previous.origin.include === undefined &&
         sectionOf(previous.origin.line) === section &&
         !songBetween(script.body, previous.origin.line, line)
       ) {
@@ -94,6 +98,16 @@ function inlayHints(state: ScriptState, range: Range): InlayHint[] {
           tooltip: "A podcast request holds a limited number of turns and voices: the turns from here on are sent in a new request, billed on its own.",
         });
       }
+    } else if (element.type === "Include") {
+      const brought = requests.filter((request) => request.origin.include === line);
+      if (brought.length > 0)
+        hints.push({
+          position: lineEnd(line),
+          label: summary(brought, state.loaded.config.speech.wordsPerMinute),
+          kind: InlayHintKind.Parameter,
+          paddingLeft: true,
+          tooltip: "What the included script sends here. Its requests are the same in every episode that includes it, so they are paid once.",
+        });
     } else if (element.type === "Song") {
       const takes = starting?.kind === "song" ? billedUnits(starting) : undefined;
       if (takes !== undefined) {

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { Connection, InitializeResult } from "vscode-languageserver";
 import { CodeActionKind, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from "./protocol.js";
 import { addCodeActionsHandler } from "./code-actions.js";
@@ -23,8 +24,9 @@ import { addWorkspaceSymbolsHandler } from "./workspace-symbols.js";
 
 // The language server is a thin front over the library, like the command line: every feature reads the one shared
 // analysis of a document (documents.ts) and lives in its own file. Only standard LSP 3.17 is spoken: incremental
-// text sync, UTF-16 positions, pushed or pulled diagnostics, and a file watcher on podc.json and scripts when the
-// client can register one (and without it, podc.json is still noticed: see documents.ts).
+// text sync, UTF-16 positions, pushed or pulled diagnostics, and a file watcher on podc.json, scripts and the lexicon
+// files in use when the client can register one (and without it, podc.json and its lexicon are still noticed: see
+// documents.ts).
 
 /** How often podc.json is looked at when the editor cannot watch files and nothing else made the server look. */
 const CONFIG_CHECK_MS = 2000;
@@ -109,7 +111,15 @@ export function startServer(connection: Connection, inbox: Inbox): void {
   });
 
   scripts.listen(connection);
-  addDiagnosticsHandler(connection, scripts, inbox, folders, pull);
+  // A lexicon file may have any name: each one in use is watched as it is found, by its name.
+  const watchedNames = new Set<string>();
+  const watchLexicon = (path: string) => {
+    const globPattern = `**/${basename(path)}`;
+    if (!canWatch || watchedNames.has(globPattern)) return;
+    watchedNames.add(globPattern);
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern }] }).catch(() => {});
+  };
+  addDiagnosticsHandler(connection, scripts, inbox, folders, pull, watchLexicon);
   addCompletionHandler(connection, scripts);
   addHoverHandler(connection, scripts, () => markup);
   addSymbolsHandler(connection, scripts);

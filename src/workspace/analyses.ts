@@ -144,8 +144,12 @@ function analysedText(
     },
     diagnostics,
     get plan() {
+      if (plan !== undefined) return plan;
       const { script, cast } = this.analysis;
-      return (plan ??= lower(script, { source: key, config: loaded.config, cast: voicesOf(cast) }).plan);
+      // What its includes bring is lowered with them (analyze does that, as podc compile does); while an error stops
+      // that plan, the script's own requests are what there is to show.
+      const withParts = script.body.some((e) => e.type === "Include") ? analyze(text, { file, config: loaded.config, includes }).plan : undefined;
+      return (plan = withParts ? { ...withParts, source: key } : lower(script, { source: key, config: loaded.config, cast: voicesOf(cast) }).plan);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { defaultConfig } from "../config/defaults.js";
 import { configFingerprint, findConfig } from "../config/find.js";
 import type { LoadedConfig } from "../config/load.js";
@@ -8,7 +10,8 @@ import { hasErrors } from "../diagnostics/diagnostic.js";
 // project without podc.json never needs it, so it is loaded only when a podc.json governs a script asked about
 // (`ready`). A long-running front (the language server) asks for `live` configurations: the podc.json in use is then
 // compared by size and modification time at each lookup (a stat per folder up to it), because many editors never say
-// that it changed; a command reads each one once.
+// that it changed; a command reads each one once. The lexicon file a podc.json names (`speech.lexiconFile`) is part of
+// its configuration: it is compared the same way.
 
 type Loader = (dir: string) => LoadedConfig;
 
@@ -63,7 +66,7 @@ export class ProjectConfigs {
   /** The configuration governing scripts in `dir`: the defaults when no podc.json does. */
   configFor(dir: string): LoadedConfig {
     let entry = this.byDir.get(dir);
-    if (entry && this.live && configFingerprint(dir) !== entry.fingerprint) {
+    if (entry && this.live && fingerprintOf(dir, entry.loaded) !== entry.fingerprint) {
       this.forget();
       entry = undefined;
     }
@@ -77,7 +80,8 @@ export class ProjectConfigs {
       this.loadReader().catch(() => undefined);
       return NO_CONFIG;
     }
-    entry = { loaded: this.load ? this.load(dir) : { config: defaultConfig(), diagnostics: [] }, fingerprint };
+    const loaded = this.load ? this.load(dir) : { config: defaultConfig(), diagnostics: [] };
+    entry = { loaded, fingerprint: fingerprint + lexiconStamp(loaded) };
     this.byDir.set(dir, entry);
     return entry.loaded;
   }
@@ -91,10 +95,17 @@ export class ProjectConfigs {
   /** Looks at every podc.json in use (a few stats); when one was created, changed or deleted, acts as forget(). */
   checkChanged(): void {
     for (const [dir, entry] of this.byDir) {
-      if (configFingerprint(dir) === entry.fingerprint) continue;
+      if (fingerprintOf(dir, entry.loaded) === entry.fingerprint) continue;
       this.forget();
       return;
     }
+  }
+
+  /** The lexicon files the podc.json files read so far name (`speech.lexiconFile`), absolute, read or not. */
+  lexiconFiles(): string[] {
+    return this.files()
+      .map(lexiconFileOf)
+      .filter((path) => path !== undefined);
   }
 
   /** Every distinct podc.json read so far (not the defaults). */
@@ -108,6 +119,29 @@ export class ProjectConfigs {
   broken(): LoadedConfig[] {
     return this.files().filter((loaded) => hasErrors(loaded.diagnostics));
   }
+}
+
+/** The lexicon file a podc.json names, absolute (it is named from podc.json's folder), whether it could be read or not. */
+function lexiconFileOf(loaded: LoadedConfig): string | undefined {
+  const named = loaded.config.speech.lexiconFile;
+  return loaded.path === undefined || named === undefined ? undefined : resolve(dirname(loaded.path), named);
+}
+
+/** The size and time of the lexicon file `loaded` names; "" when it names none. */
+function lexiconStamp(loaded: LoadedConfig): string {
+  const path = lexiconFileOf(loaded);
+  if (path === undefined) return "";
+  try {
+    const stat = statSync(path);
+    return `\0${stat.size}\0${stat.mtimeMs}`;
+  } catch {
+    return "\0unreadable"; // gone, or never there: reading it says why
+  }
+}
+
+/** What says that the configuration of `dir` changed since `loaded` was read: podc.json's fingerprint and its lexicon's. */
+function fingerprintOf(dir: string, loaded: LoadedConfig): string {
+  return configFingerprint(dir) + lexiconStamp(loaded);
 }
 
 /** The configuration of a script in no folder (an editor's untitled buffer outside any workspace). */

@@ -54,3 +54,45 @@ describe("a lexicon file in the editor", () => {
     );
   });
 });
+
+// The lexicon file is watched as podc.json is: the server asks the editor to report changes to it (by its name, since it
+// may have any), and a change it reports is a new configuration for every open script.
+describe("a change to the lexicon file", () => {
+  it("is watched, and re-checks the open scripts with the new respellings", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "podc-lsp-lexicon-watch-"));
+    writeFileSync(join(folder, "podc.json"), JSON.stringify({ speech: { lexiconFile: "names/words.json" } }));
+    mkdirSync(join(folder, "names"));
+    const lexicon = join(folder, "names", "words.json");
+    writeFileSync(lexicon, JSON.stringify({ Nguyen: "Win" }));
+    const watcher = await startClient(pathToFileURL(folder).href);
+    const patterns: string[] = [];
+    watcher.connection.onRequest("client/registerCapability", (params: { registrations: { registerOptions?: { watchers?: { globPattern: string }[] } }[] }) => {
+      for (const r of params.registrations) for (const w of r.registerOptions?.watchers ?? []) patterns.push(w.globPattern);
+      return null;
+    });
+    const script = pathToFileURL(join(folder, "episode.pod")).href;
+    try {
+      expect((await watcher.open(script, SCRIPT)).diagnostics).toEqual([]);
+      await expect.poll(() => patterns, { timeout: 30_000 }).toContain("**/words.json");
+      const hover = async () =>
+        (
+          (await watcher.request<Hover>("textDocument/hover", { textDocument: { uri: script }, position: { line: 3, character: 25 } }))
+            .contents as MarkupContent
+        ).value;
+      expect(await hover()).toMatch(/^`Nguyen` is sent to the voice as `Win`/);
+      // With an entry that changes nothing, and told by the editor's watcher: the script is checked again, and the entry is reported in
+      // the file, as podc.json's own would be.
+      writeFileSync(lexicon, JSON.stringify({ Nguyen: "Nuh-gwen", Win: "win" }));
+      const lexiconUri = pathToFileURL(lexicon).href;
+      const reported = watcher.nextDiagnostics(lexiconUri);
+      const again = watcher.nextDiagnostics(script);
+      await watcher.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: lexiconUri, type: 2 }] });
+      await again;
+      expect((await reported).diagnostics.map((d) => d.code)).toEqual(["POD0904"]);
+      expect(await hover()).toMatch(/^`Nguyen` is sent to the voice as `Nuh-gwen`/);
+    } finally {
+      expect(await watcher.stop()).toBe(0);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

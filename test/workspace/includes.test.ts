@@ -62,8 +62,9 @@ describe("INCLUDE: path", () => {
         { text: "Where every name is said right.", voice: "Victoria" },
       ],
     });
-    // Where it comes from: the included script's own line and section; the episode's plan is the episode's.
-    expect(intro1!.origin).toEqual({ line: 3, file: "shared/intro.pod", section: "Welcome" });
+    // Where it comes from: the included script's own line and section, and the include's line in the episode; the
+    // episode's plan is the episode's.
+    expect(intro1!.origin).toEqual({ line: 3, file: "shared/intro.pod", include: 6, section: "Welcome" });
     expect(own1!.origin).toMatchObject({ line: 10, section: "Tonight" });
     expect(one.plan!.source).toBe("episodes/one.pod");
   });
@@ -86,7 +87,7 @@ describe("INCLUDE: path", () => {
   it("puts an included request without a section of its own in the section of the include", async () => {
     const dir = project({ "sponsor.pod": "HOST: Brought to you by the harbour.\n", "ep.pod": "Cast:\n    HOST: Ethan\n\n# Break\n\nINCLUDE: sponsor.pod\n" });
     const analysis = await analyse(dir, "ep.pod");
-    expect(analysis.plan!.requests[0]!.origin).toEqual({ line: 1, file: "sponsor.pod", section: "Break" });
+    expect(analysis.plan!.requests[0]!.origin).toEqual({ line: 1, file: "sponsor.pod", include: 6, section: "Break" });
   });
 
   it("ends the speech segment it follows: the turns before and after it are never one request with it", async () => {
