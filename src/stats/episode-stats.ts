@@ -131,7 +131,8 @@ export function episodeStats(plan: Plan, body: readonly BodyElement[], config: P
       songRows.push(songRow(request, firstUse, pricing));
       continue;
     }
-    const section = sectionAt(request.origin.line);
+    // A request of an included script carries that script's line: here it stands at its include.
+    const section = sectionAt(request.origin.include ?? request.origin.line);
     countTurns(request, section, speakers);
     if (firstUse === undefined) chargeRow(section, request, pricing);
   }
@@ -204,7 +205,7 @@ function songRow(request: PlannedRequest & { kind: "song" }, firstUse: number | 
   const row: SongRow = {
     kind: "song",
     title: request.origin.song ?? "",
-    line: request.origin.line,
+    line: request.origin.include ?? request.origin.line,
     ...(request.origin.section === undefined ? {} : { section: request.origin.section }),
     takes: billedUnits(request),
     pick: request.pick ?? 1,

@@ -190,6 +190,19 @@ describe("podc stats on a script counted by hand", () => {
     expect((await runPodc(["stats", "first.pod"], dir)).stdout).toMatch(/\n {2}\(opening\) .*\n {4}♪ Open /);
   });
 
+  it("counts an included part in the section its include stands in, whatever the part's own line numbers", async () => {
+    const notes = "[[a note]]\n".repeat(12);
+    const dir = folder({
+      "part.pod": `${notes}A: From the part.\n`,
+      "ep.pod": "Title: F\nCast:\n    A: Ethan\n\n# One\n\nINCLUDE: part.pod\n\nA: Hello.\n\n# Two\n\nA: Bye.\n",
+    });
+    const [episode] = (await statsJson(dir, ["ep.pod"])).episodes;
+    expect(episode!.rows.map((r) => [r.title, r.turns, r.requests])).toEqual([
+      ["One", 2, 2],
+      ["Two", 1, 1],
+    ]);
+  });
+
   it("Takes: 1 halves a song's billed units against the service's default, and songs.takes sets the default", async () => {
     const song = (takes: string) => `Title: T\n\nSONG: One\n${takes}Style: pop\n\n[Verse]\nLa\nEND SONG\n`;
     const dir = folder({ "default.pod": song(""), "one.pod": song("Takes: 1\n") });
