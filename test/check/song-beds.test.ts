@@ -86,7 +86,7 @@ describe("misuse", () => {
       [song("Play: bed\n") + "\nBED bed.ogg\n\nHOST: Hello.\n", "the next bed"],
       [song("Play: bed\n") + "\n" + song("Play: bed\n") + "\nHOST: Hello.\n", "the next bed"],
       [song("Play: bed\n") + "\nBED out\n\nHOST: Hello.\n", "BED out"],
-      ["HOST: Hello.\n\n" + song("Play: bed\n"), "the episode ends"],
+      ["HOST: Hello.\n\n" + song("Play: bed\n"), "the script ends"],
     ];
     for (const [body, ends] of cases) {
       const text = CAST + body;

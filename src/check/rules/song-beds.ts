@@ -52,7 +52,7 @@ export const songBeds: Rule = {
         ends("the next bed");
         open = song;
       },
-      done: () => ends("the episode ends"),
+      done: () => ends("the script ends"),
     };
   },
 };
