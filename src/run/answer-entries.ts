@@ -1,8 +1,7 @@
 import { keptLyricsSections } from "../contract/lyric-timings.js";
 import { durationMs, PodcastResponseSchema, SongTaskCreatedSchema } from "../contract/responses.js";
 import { parseJson } from "../service/exchange.js";
-import type { JobRecord } from "./job-record.js";
-import type { NewEntry } from "./journal-entry.js";
+import type { JobRecord, NewEntry } from "../state/job-record.js";
 import type { PollResult } from "./poll.js";
 import { acceptedEntry, podcastAccepted, songAccepted } from "./submit.js";
 

@@ -1,11 +1,11 @@
 import type { Pricing } from "../config/schema.js";
 import type { Origin } from "../lower/plan.js";
-import { billedUnits, requestCost, spokenCharacters, lyricsCharacters, totalCost, totalUnits } from "../pricing/billing.js";
+import { billedUnits, lyricsCharacters, requestCost, spokenCharacters, totalCost, totalUnits } from "../pricing/billing.js";
 import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../pricing/money.js";
-import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
-import { jobLabel, type Episode, type Job } from "./job.js";
+import { emptyRecord, type JobRecord, type JobState } from "../state/job-record.js";
+import { type Episode, type Job, jobLabel } from "./job.js";
 import { capRefusal, capWithoutPrices, newSpending } from "./new-spending.js";
-import { nextStep, stepText, type RerunChoices } from "./rerun-rules.js";
+import { nextStep, type RerunChoices, stepText } from "./rerun-rules.js";
 import { displayPath } from "../files/display-path.js";
 
 /*

@@ -1,7 +1,7 @@
 import type { Episode } from "./job.js";
-import type { JobRecord } from "./job-record.js";
-import { buildManifest, writeManifest, writeManifestLater, type Manifest, type PresentFile } from "./manifest.js";
-import { removeStaleFiles, type ListedFile } from "./stale-files.js";
+import type { JobRecord } from "../state/job-record.js";
+import { buildManifest, type Manifest, type PresentFile, writeManifest, writeManifestLater } from "./manifest.js";
+import { type ListedFile, removeStaleFiles } from "./stale-files.js";
 
 /*
  * Each episode's `manifest.json` during a run. Rewriting it whole after every file made a run of n files

@@ -1,18 +1,27 @@
 import { rmdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import type { Pricing, ServiceSettings } from "../config/schema.js";
 import { totalUnits } from "../pricing/billing.js";
-import { FileStateReader, FileStore } from "./file-store.js";
-import type { OtherRun, StateReader, StateStore, StoreAccess } from "./store.js";
+import { FileStore } from "../state/file-store.js";
+import {
+  isStateStoreError,
+  openReader,
+  openSharedStore,
+  stateDir,
+  type OtherRun,
+  type StateReader,
+  type StateStore,
+  type StoreAccess,
+} from "../state/store.js";
 import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
 import type { Reporter } from "./events.js";
-import { describeFileError, isFileError } from "./file-errors.js";
+import { describeFileError, isFileError } from "../files/file-errors.js";
 import { buildEpisodes, type CompiledScript, type Episode } from "./job.js";
 import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
-import type { JobRecord } from "./job-record.js";
-import { JournalUnreadableError, JournalWriteError } from "./journal.js";
-import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
-import { LockHeldError, RunLock } from "./lock.js";
+import type { JobRecord } from "../state/job-record.js";
+import { JournalUnreadableError, JournalWriteError } from "../state/journal.js";
+import { capRefusal, newSpending, type SpendingCap, spendingText } from "./new-spending.js";
+import { LockHeldError, RunLock } from "../state/lock.js";
 import { prepareRun } from "./prepare.js";
 import type { RunChoices } from "./run-options.js";
 import { runJobs } from "./runner.js";
@@ -21,9 +30,8 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
  * show what a run would do, show where every job stands — each from the compiled scripts and the repository
- * root they share, and the state store the front chose (the journal in .podc/, the runner's own; or a shared store
- * the front hands over, implemented in state/ above the runner). Everything behind this file (scheduling, polling,
- * downloads, manifests) is the runner's own.
+ * root they share, and the state store the front chose (state/store.ts chooseStore: the journal in .podc/, or the
+ * shared store). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
  */
 
 export { dryRunText, type DryRunReport, type DryRunRequest } from "./dry-run.js";
@@ -34,13 +42,9 @@ export { JsonReporter } from "./progress/json.js";
 export { LinesReporter } from "./progress/lines.js";
 export type { RunChoices } from "./run-options.js";
 export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { journalCopyDir } from "./journal-copy.js";
-export { currentHolder, isAlive, LockHeldError } from "./lock.js";
 export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
-export { describeFileError, isFileError } from "./file-errors.js";
 export { episodeFolder } from "./episode-folder.js";
 export { statusText, type StatusRow } from "./status.js";
-export type { SharedStoreAccess, StoreAccess } from "./store.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
 const LOCAL_CONCURRENCY = 4;
@@ -65,7 +69,7 @@ export interface StartedService {
 
 export interface RunRequest {
   scripts: CompiledScript[];
-  /** Where the jobs' state lives: the journal, or the shared store the front chose (state/open.ts chooseStore). */
+  /** Where the jobs' state lives: the journal, or the shared store the front chose (state/store.ts chooseStore). */
   store: StoreAccess;
   /** The repository root the scripts share: the journal and the lock live under it. */
   root: string;
@@ -152,7 +156,7 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   } catch (error) {
     if (error instanceof JournalWriteError) return { exitCode: 1, error: error.message };
     if (isFileError(error)) return { exitCode: 1, error: describeFileError(error) };
-    if (request.store.kind !== "file" && request.store.isStoreError(error)) return { exitCode: 1, error: error.message };
+    if (isStateStoreError(error)) return { exitCode: 1, error: error.message };
     throw error;
   } finally {
     reporter?.close();
@@ -188,12 +192,12 @@ async function openStore(
     throw error;
   }
   try {
-    const store = await request.store.open({ ...account, root: request.root });
+    const store = await openSharedStore(request.store.target, { ...account, root: request.root });
     request.onNotice(`state: the shared store ${store.where}`);
     return holdingLock(store, lock);
   } catch (error) {
     releaseLock(lock);
-    if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
+    if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
     throw error;
   }
 }
@@ -320,7 +324,7 @@ function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { l
 
 /** `read` over the store's reader, closed afterwards. */
 async function reading<T>(store: StoreAccess, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
-  const reader = store.kind === "file" ? new FileStateReader(stateDir(root)) : await store.reader(root);
+  const reader = await openReader(store, root);
   try {
     return await read(reader);
   } finally {
@@ -335,15 +339,3 @@ async function reading<T>(store: StoreAccess, root: string, read: (reader: State
 export function unreadableStateMessage(error: unknown): string | undefined {
   return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
 }
-
-/** The folder, at the repository root, that holds the journal, the lock and the local emulator's ledger. */
-export const STATE_DIR_NAME = ".podc";
-
-/** The state folder (`.podc/`) of a repository root. */
-export function stateDir(root: string): string {
-  return join(root, STATE_DIR_NAME);
-}
-
-// How long a sound file is, from its header alone: the editor's hover on a sound cue reads it on every hover.
-export { flacDurationMs } from "./flac-duration.js";
-export { wavDurationMs } from "./wav-duration.js";

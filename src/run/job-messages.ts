@@ -1,8 +1,7 @@
 import type { Failure } from "../service/outcome.js";
 import type { JobRef } from "./events.js";
-import type { JobRecord } from "./job-record.js";
-import { jobLabel, originText, type Job } from "./job.js";
-import type { Because } from "./journal-entry.js";
+import type { Because, JobRecord } from "../state/job-record.js";
+import { type Job, jobLabel, originText } from "./job.js";
 
 // What a run says about a job in words: where it is, why it was sent again, and what a person should do after an
 // unknown outcome or a failure. The runner decides; these only say it.

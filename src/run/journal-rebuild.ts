@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { journalPath } from "./downloads.js";
+import { journalPath } from "../state/journal.js";
 import { contentTypeFor } from "./file-names.js";
 import type { Episode } from "./job.js";
-import { applyEntry, emptyRecord, type JobRecord } from "./job-record.js";
-import { stamped, type NewEntry } from "./journal-entry.js";
-import { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestRequest } from "./manifest.js";
+import { applyEntry, emptyRecord, type JobRecord, type NewEntry, stamped } from "../state/job-record.js";
+import { type Manifest, MANIFEST_FILE, MANIFEST_VERSION, type ManifestRequest } from "./manifest.js";
 
 /*
  * Rebuilding the journal from manifests. Every `out/<episode>/manifest.json` names each request's job

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import type { Origin } from "../lower/plan.js";
 import type { Episode } from "./job.js";
-import type { JobRecord, JobState } from "./job-record.js";
+import type { JobRecord, JobState } from "../state/job-record.js";
 import { writeFileDurably, writeFileDurablyLater } from "../files/durable.js";
 
 /*

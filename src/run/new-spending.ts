@@ -1,7 +1,7 @@
 import type { Pricing } from "../config/schema.js";
-import { addToBill, emptyBill, totalCost, totalUnits, type Bill } from "../pricing/billing.js";
+import { addToBill, type Bill, emptyBill, totalCost, totalUnits } from "../pricing/billing.js";
 import { exceeds, formatMoney } from "../pricing/money.js";
-import type { JobRecord } from "./job-record.js";
+import type { JobRecord } from "../state/job-record.js";
 import type { Job } from "./job.js";
 import { nextStep, type RerunChoices } from "./rerun-rules.js";
 

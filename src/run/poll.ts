@@ -1,6 +1,6 @@
 import type { ServiceClient } from "../service/client.js";
 import type { AuthFailed, Failure } from "../service/outcome.js";
-import { taskState, type LinkPreference, type SongTask, type UsableChoice } from "../contract/responses.js";
+import { type LinkPreference, type SongTask, taskState, type UsableChoice } from "../contract/responses.js";
 import type { RawAnswer } from "../service/raw-answer.js";
 import { sleep } from "../service/retry.js";
 import type { RetryBudget } from "./retry-budget.js";

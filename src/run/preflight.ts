@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { describeFileError } from "./file-errors.js";
+import { describeFileError } from "../files/file-errors.js";
 
 /*
  * Checking before paying: a run that cannot write its journal or its output finds out before its first

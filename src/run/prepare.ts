@@ -1,11 +1,10 @@
-import { describeFileError, isFileError } from "./file-errors.js";
-import { foldJournal } from "./job-record.js";
+import { describeFileError, isFileError } from "../files/file-errors.js";
+import { foldJournal } from "../state/job-record.js";
 import type { Episode } from "./job.js";
 import { entriesFromManifests, ManifestNewerError } from "./journal-rebuild.js";
-import { Journal, JournalUnreadableError, JournalWriteError, type JournalFileOps } from "./journal.js";
-import { JournalCopy } from "./journal-copy.js";
+import { Journal, JournalCopy, type JournalFileOps, JournalUnreadableError, JournalWriteError } from "../state/journal.js";
 import { removeLeftovers } from "./leftovers.js";
-import { LockHeldError, RunLock } from "./lock.js";
+import { LockHeldError, RunLock } from "../state/lock.js";
 import { checkWritableFolder } from "./preflight.js";
 
 /*

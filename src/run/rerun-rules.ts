@@ -1,5 +1,4 @@
-import type { JobRecord } from "./job-record.js";
-import type { Because } from "./journal-entry.js";
+import type { Because, JobRecord } from "../state/job-record.js";
 
 /*
  * What a run does with a job, given what the journal knows of it: the rerun rules in one table,

@@ -1,5 +1,5 @@
 import type { ServiceSettings } from "../config/schema.js";
-import type { StateStore } from "./store.js";
+import type { StateStore } from "../state/store.js";
 import type { ProblemKind, RunEvent } from "./events.js";
 import type { Episode, Job } from "./job.js";
 

@@ -3,7 +3,7 @@ import { describeOutcome, type Failure } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
 import { terminalSafeAll } from "../source/terminal-text.js";
 import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
-import type { StateStore } from "./store.js";
+import type { StateStore } from "../state/store.js";
 import type { ChoiceResult } from "./downloads.js";
 import { refOf, traceOf } from "./job-messages.js";
 import type { Job } from "./job.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { MANIFEST_FILE, type Manifest } from "./manifest.js";
+import { type Manifest, MANIFEST_FILE } from "./manifest.js";
 
 /*
  * Files an episode no longer uses — a section renamed, a song cut, a line rewritten — would otherwise stay in

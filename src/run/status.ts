@@ -1,6 +1,6 @@
 import type { Origin } from "../lower/plan.js";
-import { emptyRecord, type JobRecord, type JobState } from "./job-record.js";
-import { isLocalKeyBase, jobLabel, type Episode } from "./job.js";
+import { emptyRecord, type JobRecord, type JobState } from "../state/job-record.js";
+import { type Episode, isLocalKeyBase, jobLabel } from "./job.js";
 import { nextStep, stepText } from "./rerun-rules.js";
 
 /*

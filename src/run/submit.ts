@@ -1,11 +1,11 @@
 import type { ServiceClient } from "../service/client.js";
 import type { Failure, Outcome, RateLimited } from "../service/outcome.js";
 import type { PodcastResponse, SongTaskCreated } from "../contract/responses.js";
-import { describeFileError } from "./file-errors.js";
+import { describeFileError } from "../files/file-errors.js";
 import { idempotencyKey, type Job } from "./job.js";
-import type { Because, NewEntry } from "./journal-entry.js";
-import { ClaimLostError, type EntryWriter } from "./store.js";
-import { JournalWriteError } from "./journal.js";
+import type { Because, NewEntry } from "../state/job-record.js";
+import { ClaimLostError, type EntryWriter } from "../state/store.js";
+import { JournalWriteError } from "../state/journal.js";
 
 /*
  * Sending one paid request, with the money rules in one place:

@@ -19,7 +19,7 @@ import { mulberry32 } from "../../src/emulator/audio/signal.js";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { journalOf, STORES, type StoreUnderTest } from "../state/stores-under-test.js";
-import type { JobRecord } from "../../src/run/job-record.js";
+import type { JobRecord } from "../../src/state/job-record.js";
 import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, runAndKill, spawnPodc, removeProjects } from "./helpers.js";
 
 const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);

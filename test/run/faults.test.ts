@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { JournalEntrySchema } from "../../src/run/journal-entry.js";
+import { JournalEntrySchema } from "../../src/state/job-record.js";
 import { envFor, emulator, expectKeyAbsent, KEY, manifestOf, podc, project, records, SMALL, removeProjects } from "./helpers.js";
 
 let emu: Emulator;

@@ -1,5 +1,5 @@
-import { ClaimLostError } from "../../run/store.js";
-import { pause, RUN_GONE, type Database } from "./database.js";
+import { ClaimLostError } from "../store.js";
+import { type Database, pause, RUN_GONE } from "./database.js";
 import type { RunRow } from "./runs.js";
 
 /*
