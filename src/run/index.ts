@@ -1,31 +1,15 @@
-import { rmdirSync } from "node:fs";
-import { dirname } from "node:path";
 import type { Pricing, ServiceSettings } from "../config/schema.js";
-import { totalUnits } from "../pricing/billing.js";
-import { FileStore } from "../state/file-store.js";
-import {
-  isStateStoreError,
-  openReader,
-  openSharedStore,
-  stateDir,
-  type OtherRun,
-  type StateReader,
-  type StateStore,
-  type StoreAccess,
-} from "../state/store.js";
-import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
-import type { Reporter } from "./events.js";
 import { describeFileError, isFileError } from "../files/file-errors.js";
-import { buildEpisodes, type CompiledScript, type Episode } from "./job.js";
-import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
+import { totalUnits } from "../pricing/billing.js";
 import type { JobRecord } from "../state/job-record.js";
 import { JournalUnreadableError, JournalWriteError } from "../state/journal.js";
-import { capRefusal, newSpending, type SpendingCap, spendingText } from "./new-spending.js";
-import { LockHeldError, RunLock } from "../state/lock.js";
-import { prepareRun } from "./prepare.js";
-import type { RunChoices } from "./run-options.js";
-import { runJobs } from "./runner.js";
-import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
+import { isStateStoreError, openReader, stateDir, type OtherRun, type StateReader, type StoreAccess } from "../state/store.js";
+import type { Reporter } from "./events.js";
+import { buildEpisodes, type CompiledScript } from "./job.js";
+import { ManifestNewerError, openStore, recordsWithManifests, type StoreRequest } from "./prepare.js";
+import { capRefusal, newSpending, spendingText, type SpendingCap } from "./rerun-rules.js";
+import { runJobs, type RunChoices } from "./runner.js";
+import { dryRun as dryRunOf, episodeStatus, journalStatus, type DryRunMoney, type DryRunReport, type StatusRow } from "./status.js";
 
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
@@ -34,17 +18,12 @@ import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
  * shared store). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
  */
 
-export { dryRunText, type DryRunReport, type DryRunRequest } from "./dry-run.js";
-export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
-export type { Reporter, RunEvent } from "./events.js";
-export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
-export { JsonReporter } from "./progress/json.js";
-export { LinesReporter } from "./progress/lines.js";
-export type { RunChoices } from "./run-options.js";
-export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
-export { episodeFolder } from "./episode-folder.js";
-export { statusText, type StatusRow } from "./status.js";
+export { dryRunText, statusText, type DryRunReport, type DryRunRequest, type StatusRow } from "./status.js";
+export { capWithoutPrices, type SpendingCap } from "./rerun-rules.js";
+export { JsonReporter, LinesReporter, type Reporter, type RunEvent } from "./events.js";
+export { apiKeyFrom, baseUrlFrom, jobKey, localKeyBase, type CompiledScript } from "./job.js";
+export type { RunChoices } from "./runner.js";
+export { episodeFolder, MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./episode-folder.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
 const LOCAL_CONCURRENCY = 4;
@@ -54,7 +33,7 @@ const LOCAL_CONCURRENCY = 4;
  * tens of milliseconds for nothing.
  */
 export async function terminalReporter(stream: NodeJS.WritableStream & { columns?: number }, cwd: string, color: boolean): Promise<Reporter> {
-  const { TtyReporter } = await import("./progress/tty.js");
+  const { TtyReporter } = await import("./tty-progress.js");
   return new TtyReporter(stream, cwd, color);
 }
 
@@ -67,14 +46,8 @@ export interface StartedService {
   close(): Promise<void>;
 }
 
-export interface RunRequest {
+export interface RunRequest extends StoreRequest {
   scripts: CompiledScript[];
-  /** Where the jobs' state lives: the journal, or the shared store the front chose (state/store.ts chooseStore). */
-  store: StoreAccess;
-  /** The repository root the scripts share: the journal and the lock live under it. */
-  root: string;
-  /** Where the journal's copy outside the repository is kept (journal-copy.ts `journalCopyDir`); none when absent. */
-  journalCopyDir?: string;
   settings: ServiceSettings;
   /** What job keys are made with (the base URL, or localKeyBase(engine)). */
   keyBase: string;
@@ -92,10 +65,6 @@ export interface RunRequest {
   interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
   reporter: () => Reporter | Promise<Reporter>;
-  /** Something worth a line before the run starts: a journal warning, leftovers removed, jobs restored from manifests. */
-  onNotice: (message: string) => void;
-  /** How a path of this machine is shown in messages. */
-  showPath: (path: string) => string;
 }
 
 /**
@@ -165,68 +134,8 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   }
 }
 
-/** The store the request names, held for a run (the file store's lock, the shared store's run row); or why not. */
-async function openStore(
-  request: Pick<RunRequest, "store" | "root" | "showPath" | "onNotice" | "journalCopyDir">,
-  episodes: readonly Episode[],
-  account: { apiKey: string; concurrency: number },
-): Promise<StateStore | { exitCode: 1 | 2; error: string }> {
-  if (request.store.kind === "file") {
-    const prepared = await prepareRun(stateDir(request.root), episodes, request.root, {
-      show: request.showPath,
-      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
-    });
-    if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
-    for (const notice of prepared.notices) request.onNotice(notice);
-    return new FileStore(prepared.lock, prepared.journal, account.concurrency);
-  }
-  // The repository's lock, on the shared store too: \`podc state push\` and \`pull\` take it, so they never copy a job's
-  // story under a run of this repository that is about to pay for it.
-  let lock: RunLock;
-  try {
-    lock = await RunLock.acquire(stateDir(request.root));
-  } catch (error) {
-    if (error instanceof LockHeldError) return { exitCode: 1, error: `${error.message}; nothing was sent` };
-    if (isFileError(error))
-      return { exitCode: 2, error: `cannot write ${request.showPath(stateDir(request.root))}: ${describeFileError(error)}. Nothing was sent.` };
-    throw error;
-  }
-  try {
-    const store = await openSharedStore(request.store.target, { ...account, root: request.root });
-    request.onNotice(`state: the shared store ${store.where}`);
-    return holdingLock(store, lock);
-  } catch (error) {
-    releaseLock(lock);
-    if (isStateStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
-    throw error;
-  }
-}
-
-/** `store`, whose closing also releases the repository's lock. */
-function holdingLock(store: StateStore, lock: RunLock): StateStore {
-  const close = store.close.bind(store);
-  store.close = async () => {
-    try {
-      await close();
-    } finally {
-      releaseLock(lock);
-    }
-  };
-  return store;
-}
-
-/** Releases a shared-store run's lock, and removes `.podc/` when the lock was all it held: a team run keeps nothing there. */
-function releaseLock(lock: RunLock): void {
-  lock.release();
-  try {
-    rmdirSync(dirname(lock.path));
-  } catch {
-    // It holds a journal, or more: it stays.
-  }
-}
-
 /** What `podc state adopt` is given: the song (by its script and line) and the task id a person found for it. */
-export interface AdoptRequest extends Pick<RunRequest, "store" | "root" | "keyBase" | "showPath" | "onNotice"> {
+export interface AdoptRequest extends StoreRequest, Pick<RunRequest, "keyBase"> {
   /** The script, as compiled, and the line of its SONG: header. */
   script: CompiledScript;
   line: number;

@@ -363,7 +363,7 @@ export function applyEntry(record: JobRecord, entry: JournalEntry): void {
   }
 }
 
-/** Takes back what a manifest recorded of a job the journal had lost (see journal-rebuild.ts). */
+/** Takes back what a manifest recorded of a job the journal had lost (see run/prepare.ts). */
 function restore(record: JobRecord, entry: Extract<JournalEntry, { type: "restored" }>): void {
   record.kind = entry.kind;
   record.state = entry.state === "intent" ? "ambiguous" : entry.state;

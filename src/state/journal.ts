@@ -488,7 +488,7 @@ export interface JournalContents {
  * reported. A last line that is a whole JSON object but for its newline (what an editor's save leaves) is complete:
  * it is read, and `completeBytes` includes it.
  */
-export function parseJournal(text: Buffer): JournalContents {
+function parseJournal(text: Buffer): JournalContents {
   const end = text.lastIndexOf(0x0a) + 1;
   const contents: JournalContents = { entries: [], problems: [], warnings: [], completeBytes: end };
   const lines = text.subarray(0, end).toString("utf8").split("\n");

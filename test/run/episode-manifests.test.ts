@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EpisodeManifests } from "../../src/run/episode-manifests.js";
+import { EpisodeManifests } from "../../src/run/episode-folder.js";
 import { emptyRecord } from "../../src/state/job-record.js";
 import type { Episode, Job } from "../../src/run/job.js";
 
