@@ -1,16 +1,16 @@
 import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { refuseAudioLink } from "../contract/loopback.js";
-import type { ServiceClient } from "../service/client.js";
-import type { Failure } from "../service/outcome.js";
-import { choiceFileName, extensionFor, type PresentFile } from "./episode-folder.js";
-import type { Job } from "./job.js";
-import type { JobRecord, RecordedChoice, RecordedFile } from "../state/job-record.js";
-import type { AudioShelf, EntryWriter } from "../state/store.js";
+import { flacDurationMs, wavDurationMs } from "../files/audio-type.js";
 import { copyBeside, renameDurably } from "../files/durable.js";
 import { verifyFile } from "../files/file-hash.js";
-import { flacDurationMs, wavDurationMs } from "../files/audio-type.js";
+import type { ServiceClient } from "../service/client.js";
+import type { Failure } from "../service/outcome.js";
+import type { JobRecord, RecordedChoice, RecordedFile } from "../state/job-record.js";
 import { absolutePath, journalPath } from "../state/journal.js";
+import type { AudioShelf, EntryWriter } from "../state/store.js";
+import { choiceFileName, extensionFor, type PresentFile } from "./episode-folder.js";
+import type { Job } from "./job.js";
 
 /*
  * Getting one choice of a finished job onto disk under its script-given name, as cheaply as possible:

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { basename, join, relative, sep } from "node:path";
-import type { Episode, EpisodeEntry } from "./job.js";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { basename, join, relative, sep } from "node:path";
+import { writeFileDurably, writeFileDurablyLater } from "../files/durable.js";
 import type { Origin } from "../lower/plan.js";
 import type { JobRecord, JobState } from "../state/job-record.js";
-import { writeFileDurably, writeFileDurablyLater } from "../files/durable.js";
+import type { Episode, EpisodeEntry } from "./job.js";
 
 /*
  * Where an episode's audio goes: `<out>/<episode>/` for the service, `<out>/local/<episode>/` for the built-in

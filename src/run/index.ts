@@ -8,7 +8,7 @@ import type { Reporter } from "./events.js";
 import { buildEpisodes, type CompiledScript } from "./job.js";
 import { ManifestNewerError, openStore, recordsWithManifests, type StoreRequest } from "./prepare.js";
 import { capRefusal, newSpending, spendingText, type SpendingCap } from "./rerun-rules.js";
-import { runJobs, type RunChoices } from "./runner.js";
+import { runJobs, type RunChoices, type RunnerOptions } from "./runner.js";
 import { dryRun as dryRunOf, episodeStatus, journalStatus, type DryRunMoney, type DryRunReport, type StatusRow } from "./status.js";
 
 /*
@@ -46,23 +46,15 @@ export interface StartedService {
   close(): Promise<void>;
 }
 
-export interface RunRequest extends StoreRequest {
+export interface RunRequest extends StoreRequest, Pick<RunnerOptions, "keyBase" | "local" | "choices" | "maxDownloadBytes" | "interrupted"> {
   scripts: CompiledScript[];
   settings: ServiceSettings;
-  /** What job keys are made with (the base URL, or localKeyBase(engine)). */
-  keyBase: string;
   /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
-  local: boolean;
-  choices: RunChoices;
   /** The service's prices (podc.json `pricing`): the run then says what its new requests are estimated to cost. */
   pricing?: Pricing;
   /** The most the requests this run newly sends may cost: checked against the store before anything is sent. */
   spendingCap?: SpendingCap;
-  /** Largest audio file accepted, in bytes. */
-  maxDownloadBytes: number;
-  /** Aborted on Ctrl-C. */
-  interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
   reporter: () => Reporter | Promise<Reporter>;
 }

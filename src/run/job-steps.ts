@@ -1,5 +1,4 @@
-import type { CallListener, ServiceClient } from "../service/client.js";
-import { authAdvice, type AuthFailed, describeOutcome, type Failure, type Outcome, type RateLimited } from "../service/outcome.js";
+import { keptLyricsSections } from "../contract/lyric-timings.js";
 import {
   durationMs,
   type LinkPreference,
@@ -12,16 +11,17 @@ import {
   type UsableChoice,
 } from "../contract/responses.js";
 import { describeFileError } from "../files/file-errors.js";
-import { idempotencyKey, type Job, jobLabel, originText } from "./job.js";
-import type { Because, JobRecord, NewEntry } from "../state/job-record.js";
-import { ClaimLostError, type EntryWriter } from "../state/store.js";
-import { JournalWriteError } from "../state/journal.js";
+import type { CallListener, ServiceClient } from "../service/client.js";
+import { parseJson } from "../service/exchange.js";
+import { authAdvice, type AuthFailed, describeOutcome, type Failure, type Outcome, type RateLimited } from "../service/outcome.js";
 import type { RawAnswer } from "../service/raw-answer.js";
 import { sleep } from "../service/retry.js";
-import { keptLyricsSections } from "../contract/lyric-timings.js";
-import { parseJson } from "../service/exchange.js";
+import type { Because, JobRecord, NewEntry } from "../state/job-record.js";
+import { JournalWriteError } from "../state/journal.js";
+import { ClaimLostError, type EntryWriter } from "../state/store.js";
 import type { ChoiceResult } from "./downloads.js";
 import type { JobRef, ProblemKind } from "./events.js";
+import { idempotencyKey, type Job, jobLabel, originText } from "./job.js";
 
 /*
  * Sending one paid request, with the money rules in one place:

@@ -1,9 +1,9 @@
 import { hash } from "node:crypto";
-import { canonicalJson } from "../contract/canonical-json.js";
-import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
-import type { PodcastRequest, SongRequest } from "../contract/requests.js";
 import type { ServiceSettings } from "../config/schema.js";
+import { canonicalJson } from "../contract/canonical-json.js";
 import { baseUrlProblem } from "../contract/loopback.js";
+import type { PodcastRequest, SongRequest } from "../contract/requests.js";
+import type { Origin, Plan, PlannedRequest } from "../lower/plan.js";
 import { apiKeyProblems } from "../service/api-key.js";
 import { MIN_SECRET_LENGTH } from "../service/redact.js";
 

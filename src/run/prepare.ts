@@ -1,15 +1,15 @@
-import { describeFileError, isFileError } from "../files/file-errors.js";
-import { applyEntry, emptyRecord, foldJournal, type JobRecord, type NewEntry, stamped } from "../state/job-record.js";
-import type { Episode } from "./job.js";
-import { FileStore } from "../state/file-store.js";
-import { Journal, JournalCopy, journalPath, JournalUnreadableError, JournalWriteError } from "../state/journal.js";
-import type { StateTarget } from "../state/postgres/connection.js";
-import { isStateStoreError, openSharedStore, stateDir, type StateStore, type StoreAccess } from "../state/store.js";
-import { LockHeldError, RunLock } from "../state/lock.js";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { describeFileError, isFileError } from "../files/file-errors.js";
+import { FileStore } from "../state/file-store.js";
+import { applyEntry, emptyRecord, foldJournal, type JobRecord, type NewEntry, stamped } from "../state/job-record.js";
+import { Journal, JournalCopy, journalPath, JournalUnreadableError, JournalWriteError } from "../state/journal.js";
+import { LockHeldError, RunLock } from "../state/lock.js";
+import type { StateTarget } from "../state/postgres/connection.js";
+import { isStateStoreError, openSharedStore, stateDir, type StateStore, type StoreAccess } from "../state/store.js";
 import { contentTypeFor, type Manifest, MANIFEST_FILE, MANIFEST_VERSION, type ManifestRequest } from "./episode-folder.js";
+import type { Episode } from "./job.js";
 
 /*
  * Everything a run settles on this machine before its first paid request, in order: the state folder

@@ -1,7 +1,7 @@
-import type { Because, JobRecord } from "../state/job-record.js";
 import type { Pricing } from "../config/schema.js";
 import { addToBill, type Bill, emptyBill, totalCost, totalUnits } from "../pricing/billing.js";
 import { exceeds, formatMoney } from "../pricing/money.js";
+import type { Because, JobRecord } from "../state/job-record.js";
 import type { Job } from "./job.js";
 
 /*

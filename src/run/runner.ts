@@ -1,9 +1,15 @@
+import { setMaxListeners } from "node:events";
 import { relative, sep } from "node:path";
+import type { ServiceSettings } from "../config/schema.js";
 import { type CallListener, clientOptionsFromSettings, ServiceClient, type ServiceEvent } from "../service/client.js";
 import { authAdvice, describeOutcome, type Failure } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
+import { terminalSafeAll } from "../source/terminal-text.js";
+import { type Because, expectedChoices, type JobRecord } from "../state/job-record.js";
+import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
 import { type ChoiceResult, discardStaged, ensureChoice, presentFile, stageCopies, type StagedCopy } from "./downloads.js";
 import { EpisodeManifests, fileStem, type ListedFile, listedFiles, orderWidth } from "./episode-folder.js";
+import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
 import {
   ambiguousMessage,
   becauseText,
@@ -26,14 +32,8 @@ import {
   unreadableMessage,
   type Verdict,
 } from "./job-steps.js";
-import { type Because, expectedChoices, type JobRecord } from "../state/job-record.js";
 import type { Episode, Job } from "./job.js";
-import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
 import { nextStep } from "./rerun-rules.js";
-import type { ServiceSettings } from "../config/schema.js";
-import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
-import { setMaxListeners } from "node:events";
-import { terminalSafeAll } from "../source/terminal-text.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
@@ -464,7 +464,7 @@ export interface RunnerOptions {
   store: StateStore;
   /** Repository root: journaled paths are relative to it. */
   root: string;
-  /** What job keys were made with (see job.ts keyBaseOf, LOCAL_KEY_BASE). */
+  /** What job keys are made with (the base URL, or localKeyBase(engine): see job.ts). */
   keyBase: string;
   service: { baseUrl: string; apiKey: string; settings: ServiceSettings };
   /** Running against the in-process emulator (`podc run --local`): its links die with it, so lost audio is simply made again. */

@@ -1,11 +1,11 @@
+import type { Pricing } from "../config/schema.js";
+import { displayPath } from "../files/display-path.js";
 import type { Origin } from "../lower/plan.js";
+import { billedUnits, lyricsCharacters, requestCost, spokenCharacters, totalCost, totalUnits } from "../pricing/billing.js";
+import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../pricing/money.js";
 import { emptyRecord, type JobRecord, type JobState } from "../state/job-record.js";
 import { type Episode, isLocalKeyBase, type Job, jobLabel } from "./job.js";
 import { capRefusal, capWithoutPrices, newSpending, nextStep, type RerunChoices, stepText } from "./rerun-rules.js";
-import type { Pricing } from "../config/schema.js";
-import { billedUnits, lyricsCharacters, requestCost, spokenCharacters, totalCost, totalUnits } from "../pricing/billing.js";
-import { formatAmount, formatMoney, moneyDecimals, roundMoney } from "../pricing/money.js";
-import { displayPath } from "../files/display-path.js";
 
 /*
  * `podc status`: the journal's view of every job — where it stands, its task and trace id, its files,
