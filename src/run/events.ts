@@ -2,7 +2,7 @@ import { displayPath } from "../files/display-path.js";
 
 /*
  * What the runner tells the person (or the editor, or CI) as it works. The runner emits these and
- * nothing else; a reporter in progress/ turns them into one of three formats. No event ever carries
+ * nothing else; a reporter (below, or tty-progress.ts) turns them into one of three formats. No event ever carries
  * the API key: messages come from the service client, which removes it.
  */
 
@@ -168,7 +168,7 @@ function summaryText(counts: Record<string, number>, elapsedMs: number): string 
 
 /**
  * `--json`: one JSON object per event per line on stdout, for editors and CI (the event shapes are
- * RunEvent in events.ts, plus `time`). The lines that must reach a person whatever the format — a new
+ * RunEvent above, plus `time`). The lines that must reach a person whatever the format — a new
  * task id, a problem — are also written to stderr in words.
  */
 export class JsonReporter implements Reporter {

@@ -7,8 +7,8 @@ import { isStateStoreError, openReader, stateDir, type OtherRun, type StateReade
 import type { Reporter } from "./events.js";
 import { buildEpisodes, type CompiledScript } from "./job.js";
 import { ManifestNewerError, openStore, recordsWithManifests, type StoreRequest } from "./prepare.js";
-import { capRefusal, newSpending, spendingText, type SpendingCap } from "./rerun-rules.js";
-import { runJobs, type RunChoices, type RunnerOptions } from "./runner.js";
+import { capRefusal, newSpending, spendingText, type RerunChoices, type SpendingCap } from "./rerun-rules.js";
+import { runJobs, type RunnerOptions } from "./runner.js";
 import { dryRun as dryRunOf, episodeStatus, journalStatus, type DryRunMoney, type DryRunReport, type StatusRow } from "./status.js";
 
 /*
@@ -19,10 +19,9 @@ import { dryRun as dryRunOf, episodeStatus, journalStatus, type DryRunMoney, typ
  */
 
 export { dryRunText, statusText, type DryRunReport, type DryRunRequest, type StatusRow } from "./status.js";
-export { capWithoutPrices, type SpendingCap } from "./rerun-rules.js";
+export { capWithoutPrices, type RunChoices, type SpendingCap } from "./rerun-rules.js";
 export { JsonReporter, LinesReporter, type Reporter, type RunEvent } from "./events.js";
 export { apiKeyFrom, baseUrlFrom, jobKey, localKeyBase, type CompiledScript } from "./job.js";
-export type { RunChoices } from "./runner.js";
 export { episodeFolder, MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./episode-folder.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
@@ -177,7 +176,7 @@ export async function dryRun(
   scripts: readonly CompiledScript[],
   root: string,
   keyBase: string | undefined,
-  choices: RunChoices & { local: boolean },
+  choices: RerunChoices,
   store: StoreAccess,
   wouldStop: readonly string[] = [],
   money: DryRunMoney = {},

@@ -18,12 +18,15 @@ import type { Job } from "./job.js";
  * outcome there is simply sent again.
  */
 
-export interface RerunChoices {
+/** What the person asked a run to send again (--resubmit-ambiguous, --retry-failed, --regenerate-lost). */
+export interface RunChoices {
   resubmitAmbiguous: boolean;
   retryFailed: boolean;
   regenerateLost: boolean;
-  local: boolean;
 }
+
+/** The rules' choices: the person's, and whether the run is against the local emulator. */
+export type RerunChoices = RunChoices & { local: boolean };
 
 export type Step =
   | { type: "finish" }

@@ -33,7 +33,7 @@ import {
   type Verdict,
 } from "./job-steps.js";
 import type { Episode, Job } from "./job.js";
-import { nextStep } from "./rerun-rules.js";
+import { nextStep, type RunChoices } from "./rerun-rules.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
@@ -449,13 +449,7 @@ function scheduleOrder(jobs: readonly Job[], recordOf: (key: string) => JobRecor
   return [...jobs.filter(running), ...jobs.filter((job) => !running(job))];
 }
 
-// What the runner (runner.ts) is given and what it gives back.
-
-export interface RunChoices {
-  resubmitAmbiguous: boolean;
-  retryFailed: boolean;
-  regenerateLost: boolean;
-}
+// What the runner is given and what it gives back.
 
 export interface RunnerOptions {
   episodes: Episode[];

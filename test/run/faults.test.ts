@@ -190,7 +190,7 @@ describe("the journal a run writes through faults", () => {
       .trim()
       .split("\n");
     const written = lines.map((line) => JSON.parse(line) as { type: string });
-    // The runner's entries are not checked as they are written (journal-entry.ts stamped): the reader's check is the one.
+    // The runner's entries are not checked as they are written (state/job-record.ts stamped): the reader's check is the one.
     for (const entry of written) expect(JournalEntrySchema.parse(entry)).toEqual(entry);
     expect(new Set(written.map((e) => e.type))).toEqual(new Set(["intent", "ambiguous", "not-sent", "accepted", "polling", "succeeded", "downloaded", "done"]));
     // A song's first status, as the service gave it when it took the request.

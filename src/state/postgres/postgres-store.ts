@@ -18,7 +18,7 @@ import type { AudioShelf, OtherRun, StateReader, StateStore } from "../store.js"
  */
 
 export interface OpenOptions {
-  /** The API key, to identify the account's slots (never stored: see account.ts). */
+  /** The API key, to identify the account's slots (never stored: see account-slots.ts). */
   apiKey: string;
   /** `service.concurrency`: the account's tasks in flight, across machines. */
   concurrency: number;
