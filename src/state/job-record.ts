@@ -64,7 +64,7 @@ const FileFields = {
 };
 
 /** Why a paid request is being sent (again). */
-export const BECAUSE = ["first", "rate-limited", "resubmit-ambiguous", "retry-failed", "regenerate-lost", "local-lost"] as const;
+const BECAUSE = ["first", "rate-limited", "resubmit-ambiguous", "retry-failed", "regenerate-lost", "local-lost"] as const;
 export type Because = (typeof BECAUSE)[number];
 
 export const JournalEntrySchema = z.discriminatedUnion("type", [

@@ -100,14 +100,8 @@ function refuseUnreadable(path: string, contents: JournalContents): void {
   if (blocking.length > 0) throw new JournalUnreadableError(path, blocking);
 }
 
-/** What writes to the journal: the journal itself, or a view that also keeps job records up to date. */
-export interface JournalWriter {
-  readonly path: string;
-  append(entry: NewEntry): JournalEntry;
-}
-
 /** The journal opened for appending. Only the holder of the run lock may open it. */
-export class Journal implements JournalWriter {
+export class Journal {
   readonly path: string;
   readonly #fd: number;
   readonly #ops: JournalFileOps;
