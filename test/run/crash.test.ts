@@ -121,7 +121,11 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
         };
         run.child.stderr!.on("data", check);
       });
-      await new Promise((r) => setTimeout(r, 200));
+      // "sending" is said before the intent is durable; on the shared store its commit is a database round trip, which a
+      // busy machine can stretch past any fixed pause: wait for the intent itself (the POST then waits out its latency).
+      const intentHeld = async (): Promise<boolean> =>
+        [...(await records(p.dir)).values()].some((r) => r.origin?.song === "First Light" && r.state === "intent");
+      while (!(await intentHeld())) await new Promise((r) => setTimeout(r, 50));
       run.child.kill("SIGKILL");
       await run.exited;
       const song = [...(await records(p.dir)).values()].find((r) => r.origin?.song === "First Light")!;
