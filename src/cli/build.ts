@@ -1,7 +1,9 @@
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { loadDisplayWidth } from "../diagnostics/render-human.js";
-import { baseUrlFrom, currentHolder, isAlive, localKeyBase, stateDir } from "../run/index.js";
+import { baseUrlFrom, localKeyBase } from "../run/index.js";
+import { currentHolder, isAlive } from "../state/lock.js";
+import { stateDir } from "../state/store.js";
 import { buildScripts } from "./build-scripts.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";

@@ -1,4 +1,5 @@
-import { jobKey, status, type StoreAccess } from "../run/index.js";
+import { jobKey, status } from "../run/index.js";
+import type { StoreAccess } from "../state/store.js";
 import type { Plan } from "../compile.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Script } from "../ast/nodes.js";

@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmdirSync, s
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE } from "../config/load.js";
 import { nearestHolding } from "../config/find.js";
-import { STATE_DIR_NAME } from "../run/index.js";
+import { STATE_DIR_NAME } from "../state/store.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { docsPath, shippedFile } from "./installation.js";
 import { EXIT, UsageError, type Io } from "./io.js";

@@ -4,7 +4,7 @@ import { analyze } from "../compile.js";
 import type { Config } from "../config/schema.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { baseUrlFrom, dryRun, jobKey, unreadableStateMessage, type DryRunReport } from "../run/index.js";
-import { chooseStore, isStateStoreError } from "../state/open.js";
+import { chooseStore, isStateStoreError } from "../state/store.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-scripts.js";
 import { EXIT, UsageError, type Io } from "./io.js";

@@ -9,7 +9,6 @@ import {
   capWithoutPrices,
   dryRun,
   dryRunText,
-  journalCopyDir,
   jobKey,
   JsonReporter,
   LinesReporter,
@@ -22,7 +21,8 @@ import {
   type StartedService,
   unreadableStateMessage,
 } from "../run/index.js";
-import { chooseStore, isStateStoreError } from "../state/open.js";
+import { journalCopyDir } from "../state/journal.js";
+import { chooseStore, isStateStoreError } from "../state/store.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts, keepWhatWasSent, type TaggedScript } from "./compile-scripts.js";
 import { LOCK_FILE, mixedModels, readLock, recordModels } from "./model-lock.js";

@@ -1,9 +1,10 @@
 import { resolve } from "node:path";
 import { displayPath } from "../files/display-path.js";
 import { repositoryRoot } from "../config/find.js";
-import { adoptTask, baseUrlFrom, LockHeldError, stateDir } from "../run/index.js";
+import { adoptTask, baseUrlFrom } from "../run/index.js";
+import { LockHeldError } from "../state/lock.js";
 import { compileScripts } from "./compile-scripts.js";
-import { chooseStore, isStateStoreError, transferState } from "../state/open.js";
+import { chooseStore, isStateStoreError, stateDir, transferState } from "../state/store.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 

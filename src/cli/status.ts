@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { terminalSafeAll } from "../source/terminal-text.js";
 import { repositoryRoot } from "../config/find.js";
-import { baseUrlFrom, localKeyBase, status as statusOf, statusText, unreadableStateMessage, type StoreAccess } from "../run/index.js";
-import { chooseStore, isStateStoreError } from "../state/open.js";
+import { baseUrlFrom, localKeyBase, status as statusOf, statusText, unreadableStateMessage } from "../run/index.js";
+import { chooseStore, isStateStoreError, type StoreAccess } from "../state/store.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { compileScripts } from "./compile-scripts.js";
 import { EXIT, type Io } from "./io.js";

@@ -14,7 +14,7 @@ import { fsyncInTurn } from "./fsync-later.js";
 
 /**
  * A hidden temporary name beside `target`: `.<name>.<12 hex>.tmp`, or `.part` for a download. A killed run's
- * leftovers are recognised by this shape (run/leftovers.ts).
+ * leftovers are recognised by this shape (run/prepare.ts).
  */
 export function tempBeside(target: string, ending: ".tmp" | ".part" = ".tmp"): string {
   // 48 random bits from a UUID (hex, dashes skipped): randomUUID draws on a pool of random bytes kept filled, where

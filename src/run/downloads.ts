@@ -1,17 +1,16 @@
 import { mkdir, rm, stat } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join } from "node:path";
 import { refuseAudioLink } from "../contract/loopback.js";
-import type { ServiceClient } from "../service/client.js";
-import type { Failure } from "../service/outcome.js";
-import { choiceFileName, extensionFor } from "./file-names.js";
-import type { Job } from "./job.js";
-import type { JobRecord, RecordedChoice, RecordedFile } from "./job-record.js";
-import type { PresentFile } from "./manifest.js";
-import type { AudioShelf, EntryWriter } from "./store.js";
+import { flacDurationMs, wavDurationMs } from "../files/audio-type.js";
 import { copyBeside, renameDurably } from "../files/durable.js";
 import { verifyFile } from "../files/file-hash.js";
-import { flacDurationMs } from "./flac-duration.js";
-import { wavDurationMs } from "./wav-duration.js";
+import type { ServiceClient } from "../service/client.js";
+import type { Failure } from "../service/outcome.js";
+import type { JobRecord, RecordedChoice, RecordedFile } from "../state/job-record.js";
+import { absolutePath, journalPath } from "../state/journal.js";
+import type { AudioShelf, EntryWriter } from "../state/store.js";
+import { choiceFileName, extensionFor, type PresentFile } from "./episode-folder.js";
+import type { Job } from "./job.js";
 
 /*
  * Getting one choice of a finished job onto disk under its script-given name, as cheaply as possible:
@@ -63,18 +62,6 @@ export type ChoiceResult =
   /** `refused`: the link itself is one podc never follows (ftp:, file:, javascript:, …): asking again will not help. */
   | { type: "failed"; lost: boolean; refused?: boolean; failure: Pick<Failure, "message" | "status" | "traceId"> }
   | { type: "stopped" };
-
-/** The path to journal for `absolute`: relative to the root (with `/`) when inside it, else absolute. */
-export function journalPath(root: string, absolute: string): string {
-  const rel = relative(root, absolute);
-  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return absolute;
-  return rel.split(sep).join("/");
-}
-
-/** The absolute path of a journaled path. */
-export function absolutePath(root: string, journaled: string): string {
-  return isAbsolute(journaled) ? journaled : resolve(root, journaled);
-}
 
 /**
  * Makes sure choice `choice` of `job` is on disk at `target`: kept, copied or downloaded (see above),

@@ -1,46 +1,28 @@
-import { rmdirSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { Pricing, ServiceSettings } from "../config/schema.js";
+import { describeFileError, isFileError } from "../files/file-errors.js";
 import { totalUnits } from "../pricing/billing.js";
-import { FileStateReader, FileStore } from "./file-store.js";
-import type { OtherRun, StateReader, StateStore, StoreAccess } from "./store.js";
-import { dryRun as dryRunOf, type DryRunMoney, type DryRunReport } from "./dry-run.js";
+import type { JobRecord } from "../state/job-record.js";
+import { JournalUnreadableError, JournalWriteError } from "../state/journal.js";
+import { isStateStoreError, openReader, stateDir, type OtherRun, type StateReader, type StoreAccess } from "../state/store.js";
 import type { Reporter } from "./events.js";
-import { describeFileError, isFileError } from "./file-errors.js";
-import { buildEpisodes, type CompiledScript, type Episode } from "./job.js";
-import { ManifestNewerError, recordsWithManifests } from "./journal-rebuild.js";
-import type { JobRecord } from "./job-record.js";
-import { JournalUnreadableError, JournalWriteError } from "./journal.js";
-import { capRefusal, newSpending, spendingText, type SpendingCap } from "./new-spending.js";
-import { LockHeldError, RunLock } from "./lock.js";
-import { prepareRun } from "./prepare.js";
-import type { RunChoices } from "./run-options.js";
-import { runJobs } from "./runner.js";
-import { episodeStatus, journalStatus, type StatusRow } from "./status.js";
+import { buildEpisodes, type CompiledScript } from "./job.js";
+import { ManifestNewerError, openStore, recordsWithManifests, type StoreRequest } from "./prepare.js";
+import { capRefusal, newSpending, spendingText, type RerunChoices, type SpendingCap } from "./rerun-rules.js";
+import { runJobs, type RunnerOptions } from "./runner.js";
+import { dryRun as dryRunOf, episodeStatus, journalStatus, type DryRunMoney, type DryRunReport, type StatusRow } from "./status.js";
 
 /*
  * The runner's front door: the three things a front (the command line) asks of it — run compiled scripts,
  * show what a run would do, show where every job stands — each from the compiled scripts and the repository
- * root they share, and the state store the front chose (the journal in .podc/, the runner's own; or a shared store
- * the front hands over, implemented in state/ above the runner). Everything behind this file (scheduling, polling,
- * downloads, manifests) is the runner's own.
+ * root they share, and the state store the front chose (state/store.ts chooseStore: the journal in .podc/, or the
+ * shared store). Everything behind this file (scheduling, polling, downloads, manifests) is the runner's own.
  */
 
-export { dryRunText, type DryRunReport, type DryRunRequest } from "./dry-run.js";
-export { capWithoutPrices, type SpendingCap } from "./new-spending.js";
-export type { Reporter, RunEvent } from "./events.js";
-export { jobKey, localKeyBase, type CompiledScript } from "./job.js";
-export { JsonReporter } from "./progress/json.js";
-export { LinesReporter } from "./progress/lines.js";
-export type { RunChoices } from "./run-options.js";
-export { apiKeyFrom, baseUrlFrom } from "./service-target.js";
-export { journalCopyDir } from "./journal-copy.js";
-export { currentHolder, isAlive, LockHeldError } from "./lock.js";
-export { MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./manifest.js";
-export { describeFileError, isFileError } from "./file-errors.js";
-export { episodeFolder } from "./episode-folder.js";
-export { statusText, type StatusRow } from "./status.js";
-export type { SharedStoreAccess, StoreAccess } from "./store.js";
+export { dryRunText, statusText, type DryRunReport, type DryRunRequest, type StatusRow } from "./status.js";
+export { capWithoutPrices, type RunChoices, type SpendingCap } from "./rerun-rules.js";
+export { JsonReporter, LinesReporter, type Reporter, type RunEvent } from "./events.js";
+export { apiKeyFrom, baseUrlFrom, jobKey, localKeyBase, type CompiledScript } from "./job.js";
+export { episodeFolder, MANIFEST_FILE, MANIFEST_VERSION, type Manifest, type ManifestFile } from "./episode-folder.js";
 
 /** Requests in flight with `podc run --local`, when the configuration allows fewer. */
 const LOCAL_CONCURRENCY = 4;
@@ -50,7 +32,7 @@ const LOCAL_CONCURRENCY = 4;
  * tens of milliseconds for nothing.
  */
 export async function terminalReporter(stream: NodeJS.WritableStream & { columns?: number }, cwd: string, color: boolean): Promise<Reporter> {
-  const { TtyReporter } = await import("./progress/tty.js");
+  const { TtyReporter } = await import("./tty-progress.js");
   return new TtyReporter(stream, cwd, color);
 }
 
@@ -63,35 +45,17 @@ export interface StartedService {
   close(): Promise<void>;
 }
 
-export interface RunRequest {
+export interface RunRequest extends StoreRequest, Pick<RunnerOptions, "keyBase" | "local" | "choices" | "maxDownloadBytes" | "interrupted"> {
   scripts: CompiledScript[];
-  /** Where the jobs' state lives: the journal, or the shared store the front chose (state/open.ts chooseStore). */
-  store: StoreAccess;
-  /** The repository root the scripts share: the journal and the lock live under it. */
-  root: string;
-  /** Where the journal's copy outside the repository is kept (journal-copy.ts `journalCopyDir`); none when absent. */
-  journalCopyDir?: string;
   settings: ServiceSettings;
-  /** What job keys are made with (the base URL, or localKeyBase(engine)). */
-  keyBase: string;
   /** The service: one reachable now, or one to start once the run holds the lock (given the state folder). */
   service: { baseUrl: string; apiKey: string } | { start(stateDir: string): Promise<StartedService> };
-  local: boolean;
-  choices: RunChoices;
   /** The service's prices (podc.json `pricing`): the run then says what its new requests are estimated to cost. */
   pricing?: Pricing;
   /** The most the requests this run newly sends may cost: checked against the store before anything is sent. */
   spendingCap?: SpendingCap;
-  /** Largest audio file accepted, in bytes. */
-  maxDownloadBytes: number;
-  /** Aborted on Ctrl-C. */
-  interrupted?: AbortSignal;
   /** Made once the service is there, so that what starting it says comes first. */
   reporter: () => Reporter | Promise<Reporter>;
-  /** Something worth a line before the run starts: a journal warning, leftovers removed, jobs restored from manifests. */
-  onNotice: (message: string) => void;
-  /** How a path of this machine is shown in messages. */
-  showPath: (path: string) => string;
 }
 
 /**
@@ -152,7 +116,7 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   } catch (error) {
     if (error instanceof JournalWriteError) return { exitCode: 1, error: error.message };
     if (isFileError(error)) return { exitCode: 1, error: describeFileError(error) };
-    if (request.store.kind !== "file" && request.store.isStoreError(error)) return { exitCode: 1, error: error.message };
+    if (isStateStoreError(error)) return { exitCode: 1, error: error.message };
     throw error;
   } finally {
     reporter?.close();
@@ -161,68 +125,8 @@ export async function runScripts(request: RunRequest): Promise<RunOutcome> {
   }
 }
 
-/** The store the request names, held for a run (the file store's lock, the shared store's run row); or why not. */
-async function openStore(
-  request: Pick<RunRequest, "store" | "root" | "showPath" | "onNotice" | "journalCopyDir">,
-  episodes: readonly Episode[],
-  account: { apiKey: string; concurrency: number },
-): Promise<StateStore | { exitCode: 1 | 2; error: string }> {
-  if (request.store.kind === "file") {
-    const prepared = await prepareRun(stateDir(request.root), episodes, request.root, {
-      show: request.showPath,
-      ...(request.journalCopyDir ? { copyDir: request.journalCopyDir } : {}),
-    });
-    if ("exitCode" in prepared) return { exitCode: prepared.exitCode, error: prepared.message };
-    for (const notice of prepared.notices) request.onNotice(notice);
-    return new FileStore(prepared.lock, prepared.journal, account.concurrency);
-  }
-  // The repository's lock, on the shared store too: \`podc state push\` and \`pull\` take it, so they never copy a job's
-  // story under a run of this repository that is about to pay for it.
-  let lock: RunLock;
-  try {
-    lock = await RunLock.acquire(stateDir(request.root));
-  } catch (error) {
-    if (error instanceof LockHeldError) return { exitCode: 1, error: `${error.message}; nothing was sent` };
-    if (isFileError(error))
-      return { exitCode: 2, error: `cannot write ${request.showPath(stateDir(request.root))}: ${describeFileError(error)}. Nothing was sent.` };
-    throw error;
-  }
-  try {
-    const store = await request.store.open({ ...account, root: request.root });
-    request.onNotice(`state: the shared store ${store.where}`);
-    return holdingLock(store, lock);
-  } catch (error) {
-    releaseLock(lock);
-    if (request.store.isStoreError(error)) return { exitCode: 2, error: `${error.message} — nothing was sent` };
-    throw error;
-  }
-}
-
-/** `store`, whose closing also releases the repository's lock. */
-function holdingLock(store: StateStore, lock: RunLock): StateStore {
-  const close = store.close.bind(store);
-  store.close = async () => {
-    try {
-      await close();
-    } finally {
-      releaseLock(lock);
-    }
-  };
-  return store;
-}
-
-/** Releases a shared-store run's lock, and removes `.podc/` when the lock was all it held: a team run keeps nothing there. */
-function releaseLock(lock: RunLock): void {
-  lock.release();
-  try {
-    rmdirSync(dirname(lock.path));
-  } catch {
-    // It holds a journal, or more: it stays.
-  }
-}
-
 /** What `podc state adopt` is given: the song (by its script and line) and the task id a person found for it. */
-export interface AdoptRequest extends Pick<RunRequest, "store" | "root" | "keyBase" | "showPath" | "onNotice"> {
+export interface AdoptRequest extends StoreRequest, Pick<RunRequest, "keyBase"> {
   /** The script, as compiled, and the line of its SONG: header. */
   script: CompiledScript;
   line: number;
@@ -272,7 +176,7 @@ export async function dryRun(
   scripts: readonly CompiledScript[],
   root: string,
   keyBase: string | undefined,
-  choices: RunChoices & { local: boolean },
+  choices: RerunChoices,
   store: StoreAccess,
   wouldStop: readonly string[] = [],
   money: DryRunMoney = {},
@@ -320,7 +224,7 @@ function statusRows(records: Map<string, JobRecord>, root: string, scripts?: { l
 
 /** `read` over the store's reader, closed afterwards. */
 async function reading<T>(store: StoreAccess, root: string, read: (reader: StateReader) => Promise<T>): Promise<T> {
-  const reader = store.kind === "file" ? new FileStateReader(stateDir(root)) : await store.reader(root);
+  const reader = await openReader(store, root);
   try {
     return await read(reader);
   } finally {
@@ -335,15 +239,3 @@ async function reading<T>(store: StoreAccess, root: string, read: (reader: State
 export function unreadableStateMessage(error: unknown): string | undefined {
   return error instanceof JournalUnreadableError || error instanceof ManifestNewerError ? error.message : undefined;
 }
-
-/** The folder, at the repository root, that holds the journal, the lock and the local emulator's ledger. */
-export const STATE_DIR_NAME = ".podc";
-
-/** The state folder (`.podc/`) of a repository root. */
-export function stateDir(root: string): string {
-  return join(root, STATE_DIR_NAME);
-}
-
-// How long a sound file is, from its header alone: the editor's hover on a sound cue reads it on every hover.
-export { flacDurationMs } from "./flac-duration.js";
-export { wavDurationMs } from "./wav-duration.js";

@@ -1,33 +1,46 @@
+import { setMaxListeners } from "node:events";
 import { relative, sep } from "node:path";
-import { clientOptionsFromSettings, ServiceClient } from "../service/client.js";
-import { authAdvice, describeOutcome } from "../service/outcome.js";
+import type { ServiceSettings } from "../config/schema.js";
+import { type CallListener, clientOptionsFromSettings, ServiceClient, type ServiceEvent } from "../service/client.js";
+import { authAdvice, describeOutcome, type Failure } from "../service/outcome.js";
 import { redactAll } from "../service/redact.js";
-import { discardStaged, ensureChoice, presentFile, stageCopies, type ChoiceResult, type StagedCopy } from "./downloads.js";
-import { fileStem, orderWidth } from "./file-names.js";
-import { downloadVerdict, refusalVerdict, type Verdict } from "./job-endings.js";
-import { jobClient, type JobClient } from "./job-client.js";
-import { ambiguousMessage, becauseText, failedMessage, secondsNotice, unreadableMessage } from "./job-messages.js";
-import { pollEndEntry, rereadEntry } from "./answer-entries.js";
-import { expectedChoices, type JobRecord } from "./job-record.js";
+import { terminalSafeAll } from "../source/terminal-text.js";
+import { type Because, expectedChoices, type JobRecord } from "../state/job-record.js";
+import { ClaimLostError, type EntryWriter, type StateStore } from "../state/store.js";
+import { type ChoiceResult, discardStaged, ensureChoice, presentFile, stageCopies, type StagedCopy } from "./downloads.js";
+import { EpisodeManifests, fileStem, type ListedFile, listedFiles, orderWidth } from "./episode-folder.js";
+import type { JobRef, Phase, ProblemKind, RunEvent } from "./events.js";
+import {
+  ambiguousMessage,
+  becauseText,
+  downloadVerdict,
+  failedMessage,
+  freshChoiceUrl,
+  jobClient,
+  type JobClient,
+  pollEndEntry,
+  type PollResult,
+  pollTask,
+  refOf,
+  refusalVerdict,
+  rereadEntry,
+  RetryBudget,
+  secondsNotice,
+  submitJob,
+  type SubmitResult,
+  traceOf,
+  unreadableMessage,
+  type Verdict,
+} from "./job-steps.js";
 import type { Episode, Job } from "./job.js";
-import type { Because } from "./journal-entry.js";
-import { ClaimLostError, type EntryWriter, type StateStore } from "./store.js";
-import { EpisodeManifests } from "./episode-manifests.js";
-import { listedFiles, type ListedFile } from "./stale-files.js";
-import { freshChoiceUrl, pollTask, type PollResult } from "./poll.js";
-import { nextStep } from "./rerun-rules.js";
-import { RetryBudget } from "./retry-budget.js";
-import { RunReport } from "./run-report.js";
-import { RunStops } from "./run-stops.js";
-import { submitJob, type SubmitResult } from "./submit.js";
-import type { Ending, RunnerOptions, RunResult } from "./run-options.js";
+import { nextStep, type RunChoices } from "./rerun-rules.js";
 
 /*
  * The orchestration of `podc run`, free of command-line concerns: given compiled episodes, the
  * journal (already locked) and the service, it drives every job from wherever the journal left it to
  * "done", or to a problem it reports. What it may do in each state is in rerun-rules.ts; the money
- * rules of a POST are in submit.ts; polling in poll.ts; files in downloads.ts; what it tells the
- * reporter in run-report.ts, in the words of job-messages.ts.
+ * rules of a POST, polling and the words of each ending are in job-steps.ts; files in downloads.ts; what it tells
+ * the reporter is RunReport's, below.
  */
 
 /** Runs every job of the episodes to its end (or to the deadline, Ctrl-C, or a stop); never throws for the service's doing. */
@@ -434,4 +447,211 @@ function scheduleOrder(jobs: readonly Job[], recordOf: (key: string) => JobRecor
     return job.kind === "song" && (state === "accepted" || state === "polling");
   };
   return [...jobs.filter(running), ...jobs.filter((job) => !running(job))];
+}
+
+// What the runner is given and what it gives back.
+
+export interface RunnerOptions {
+  episodes: Episode[];
+  jobs: Job[];
+  /** Where job states live (the journal, or the shared database), already held for this run. */
+  store: StateStore;
+  /** Repository root: journaled paths are relative to it. */
+  root: string;
+  /** What job keys are made with (the base URL, or localKeyBase(engine): see job.ts). */
+  keyBase: string;
+  service: { baseUrl: string; apiKey: string; settings: ServiceSettings };
+  /** Running against the in-process emulator (`podc run --local`): its links die with it, so lost audio is simply made again. */
+  local: boolean;
+  choices: RunChoices;
+  /** Largest audio file accepted, in bytes. */
+  maxDownloadBytes: number;
+  /** Aborted on Ctrl-C. */
+  interrupted?: AbortSignal;
+  report: (event: RunEvent) => void;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface RunResult {
+  exitCode: 0 | 1;
+  /** Each job's ending, by job key. */
+  endings: Map<string, Ending>;
+  manifests: string[];
+}
+
+export type Ending = { kind: "done" } | { kind: ProblemKind; message: string };
+
+/*
+ * When a run stops sending and reading: Ctrl-C, the deadline, a refused key, a lost claim, a local error. Sending
+ * stops for the rest of the run with the first reason given (the one reported); reads (polls, downloads, waits) are
+ * aborted through one signal that every job in flight listens to.
+ */
+
+class RunStops {
+  /** Aborts reads (polls, downloads, waits): Ctrl-C, the deadline, a refused key. */
+  readonly #reads = new AbortController();
+  readonly #deadline: NodeJS.Timeout;
+  readonly #onInterrupt: () => void;
+  readonly #interrupted: AbortSignal | undefined;
+  readonly #notice: (message: string) => void;
+  /** Why no further paid request may be sent in this run, once one is known. */
+  #sending: string | undefined;
+
+  constructor(options: { timeoutMs: number; interrupted: AbortSignal | undefined; notice: (message: string) => void }) {
+    this.#notice = options.notice;
+    this.#interrupted = options.interrupted;
+    // Every job in flight listens to it (a poll, a download, a wait): with concurrency 10, more than Node's default warns of.
+    setMaxListeners(0, this.#reads.signal);
+    this.#deadline = setTimeout(() => {
+      const reason = `the run's deadline (service.timeoutMs, ${Math.round(options.timeoutMs / 1000)} s) passed`;
+      this.stop(reason, `${reason}: tasks still running stay in the journal — run again to resume`);
+      this.abortReads();
+    }, options.timeoutMs);
+    this.#onInterrupt = (): void => {
+      // Ctrl-C needs no name; a signal from elsewhere (SIGTERM from `docker stop` or a CI cancel) is named, so the log says who stopped the run.
+      const reason = options.interrupted?.reason;
+      const by = typeof reason === "string" && reason !== "SIGINT" ? ` by ${reason}` : "";
+      this.stop("interrupted", `interrupted${by}: no new request is sent; answers already on their way are being recorded`);
+      this.abortReads();
+    };
+    if (options.interrupted?.aborted) this.#onInterrupt();
+    else options.interrupted?.addEventListener("abort", this.#onInterrupt, { once: true });
+  }
+
+  /** Aborted when reads must end. */
+  get signal(): AbortSignal {
+    return this.#reads.signal;
+  }
+
+  /** Why sending stopped, or undefined while it may go on. */
+  get sending(): string | undefined {
+    return this.#sending;
+  }
+
+  /** Stops further paid requests for the rest of the run; the first reason is the one reported. */
+  stop(reason: string, notice?: string): void {
+    if (this.#sending) return;
+    this.#sending = reason;
+    if (notice) this.#notice(notice);
+  }
+
+  abortReads(): void {
+    this.#reads.abort();
+  }
+
+  /** Lets go of the deadline's timer and the Ctrl-C listener. */
+  close(): void {
+    clearTimeout(this.#deadline);
+    this.#interrupted?.removeEventListener("abort", this.#onInterrupt);
+  }
+}
+
+// What a run tells its reporter about each job: its phase, its problem, its retries, always with the latest trace id
+// the service gave for it. The runner decides what happens; this says it, and never lets a broken reporter stop it.
+
+interface JobContext {
+  ref: JobRef;
+  lastTraceId?: string;
+}
+
+/** The events of one run, by job. */
+class RunReport {
+  readonly #refs = new Map<string, JobRef>();
+  /** Each job's exchanges with the service so far, for its retries' messages. */
+  readonly #contexts = new Map<string, JobContext>();
+  readonly #book: StateStore;
+  readonly #report: (event: RunEvent) => void;
+  readonly #secrets: readonly string[];
+
+  /** `report` is told every event with `secrets` taken out and script text made safe for a terminal. */
+  constructor(book: StateStore, jobs: readonly Job[], report: (event: RunEvent) => void, secrets: readonly string[]) {
+    this.#book = book;
+    this.#report = report;
+    this.#secrets = secrets;
+    for (const job of jobs) this.#refs.set(job.key, refOf(job));
+  }
+
+  accepted(job: Job, result: Extract<SubmitResult, { type: "accepted" }>): void {
+    const detail = result.taskId !== undefined ? `task ${result.taskId}${result.model ? ` (${result.model})` : ""}` : "audio ready";
+    this.phase(job, "accepted", {
+      ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
+      ...(result.taskStatus !== undefined ? { taskStatus: result.taskStatus } : {}),
+      ...(result.traceId ? { traceId: result.traceId } : {}),
+      detail,
+    });
+  }
+  problem(job: Job, problem: ProblemKind, message: string, traceId?: string): Ending {
+    const phase: Phase =
+      problem === "ambiguous" || problem === "rejected" || problem === "failed" || problem === "lost"
+        ? problem
+        : problem === "not-sent"
+          ? "not-sent"
+          : "unfinished";
+    const trace = traceId ?? this.lastTrace(job);
+    this.phase(job, phase, trace ? { traceId: trace } : {});
+    this.emit({ type: "problem", ref: this.ref(job), problem, message, ...(trace ? { traceId: trace } : {}) });
+    return { kind: problem, message };
+  }
+  /** A call of the job failed and is tried again after `delayMs`. */
+  retry(job: Job, what: string, delayMs: number, failure: Failure): void {
+    this.emit({ type: "retry", ref: this.ref(job), what, delayMs, reason: describeOutcome(failure), ...traceOf(failure) });
+  }
+  /** A file of the job's audio is on disk (downloaded, copied, or already there). */
+  file(job: Job, result: Extract<ChoiceResult, { type: "present" }>): void {
+    this.emit({
+      type: "file",
+      ref: this.ref(job),
+      path: result.path,
+      bytes: result.file.bytes,
+      sha256: result.file.sha256,
+      how: result.how,
+      ...(result.file.durationMs !== undefined ? { durationMs: result.file.durationMs } : {}),
+      ...(result.traceId ? { traceId: result.traceId } : traceOf(this.lastTrace(job))),
+    });
+  }
+  phase(job: Job, phase: Phase, extra: { taskId?: string; taskStatus?: string; traceId?: string; detail?: string } = {}): void {
+    const record = this.#book.record(job.key);
+    const traceId = extra.traceId ?? this.lastTrace(job);
+    const taskId = extra.taskId ?? record.taskId;
+    this.emit({ type: "job", ref: this.ref(job), phase, ...extra, ...(taskId ? { taskId } : {}), ...(traceId ? { traceId } : {}) });
+  }
+  lastTrace(job: Job): string | undefined {
+    const traces = this.#book.record(job.key).traceIds;
+    return traces[traces.length - 1];
+  }
+  where(job: Job): string {
+    const ref = this.ref(job);
+    return `${ref.at}: ${ref.label}`;
+  }
+  ref(job: Job): JobRef {
+    return this.#refs.get(job.key) ?? refOf(job);
+  }
+  /** What the client tells about job `job`'s calls (passed with each call: see service/client.ts CallListener). */
+  listener(job: Job): CallListener {
+    let context = this.#contexts.get(job.key);
+    if (!context) this.#contexts.set(job.key, (context = { ref: this.ref(job) }));
+    const known = context;
+    return (event) => this.#onClientEvent(known, event);
+  }
+  #onClientEvent(context: JobContext, event: ServiceEvent): void {
+    if (event.type === "outcome" && event.kind !== "accepted" && event.traceId) context.lastTraceId = event.traceId;
+    if (event.type !== "retry") return;
+    this.emit({
+      type: "retry",
+      ref: context.ref,
+      what: event.operation,
+      delayMs: event.delayMs,
+      reason: event.reason,
+      ...(context.lastTraceId ? { traceId: context.lastTraceId } : {}),
+    });
+  }
+  emit(event: RunEvent): void {
+    try {
+      // Whatever field of an answer echoed the key, and whatever a title holds, the printers get neither.
+      this.#report(terminalSafeAll(redactAll(event, this.#secrets)));
+    } catch {
+      // A broken reporter (a closed pipe) must not stop the journaling.
+    }
+  }
 }

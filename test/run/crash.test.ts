@@ -19,7 +19,7 @@ import { mulberry32 } from "../../src/emulator/audio/signal.js";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
 import { journalOf, STORES, type StoreUnderTest } from "../state/stores-under-test.js";
-import type { JobRecord } from "../../src/run/job-record.js";
+import type { JobRecord } from "../../src/state/job-record.js";
 import { emulator, envFor, expectKeyAbsent, manifestOf, MULTI_SONG, podc, postsByKey, project, runAndKill, spawnPodc, removeProjects } from "./helpers.js";
 
 const SEED = Number(process.env.PODC_CRASH_SEED ?? 20261122);
@@ -121,7 +121,11 @@ describe.each(STORES)("the $name store", (store: StoreUnderTest) => {
         };
         run.child.stderr!.on("data", check);
       });
-      await new Promise((r) => setTimeout(r, 200));
+      // "sending" is said before the intent is durable; on the shared store its commit is a database round trip, which a
+      // busy machine can stretch past any fixed pause: wait for the intent itself (the POST then waits out its latency).
+      const intentHeld = async (): Promise<boolean> =>
+        [...(await records(p.dir)).values()].some((r) => r.origin?.song === "First Light" && r.state === "intent");
+      while (!(await intentHeld())) await new Promise((r) => setTimeout(r, 50));
       run.child.kill("SIGKILL");
       await run.exited;
       const song = [...(await records(p.dir)).values()].find((r) => r.origin?.song === "First Light")!;

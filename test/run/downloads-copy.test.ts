@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { NewEntry } from "../../src/run/journal-entry.js";
+import type { NewEntry } from "../../src/state/job-record.js";
 
 const swaps = new Map<string, Buffer>();
 

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EpisodeManifests } from "../../src/run/episode-manifests.js";
-import { emptyRecord } from "../../src/run/job-record.js";
+import { EpisodeManifests } from "../../src/run/episode-folder.js";
+import { emptyRecord } from "../../src/state/job-record.js";
 import type { Episode, Job } from "../../src/run/job.js";
 
 function episodeOf(n: number): Episode {

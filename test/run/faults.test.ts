@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
 import { idempotencyKey } from "../../src/run/job.js";
-import { JournalEntrySchema } from "../../src/run/journal-entry.js";
+import { JournalEntrySchema } from "../../src/state/job-record.js";
 import { envFor, emulator, expectKeyAbsent, KEY, manifestOf, podc, project, records, SMALL, removeProjects } from "./helpers.js";
 
 let emu: Emulator;
@@ -190,7 +190,7 @@ describe("the journal a run writes through faults", () => {
       .trim()
       .split("\n");
     const written = lines.map((line) => JSON.parse(line) as { type: string });
-    // The runner's entries are not checked as they are written (journal-entry.ts stamped): the reader's check is the one.
+    // The runner's entries are not checked as they are written (state/job-record.ts stamped): the reader's check is the one.
     for (const entry of written) expect(JournalEntrySchema.parse(entry)).toEqual(entry);
     expect(new Set(written.map((e) => e.type))).toEqual(new Set(["intent", "ambiguous", "not-sent", "accepted", "polling", "succeeded", "downloaded", "done"]));
     // A song's first status, as the service gave it when it took the request.

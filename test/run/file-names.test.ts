@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choiceFileName, extensionFor, fileStem, orderWidth, slug } from "../../src/run/file-names.js";
+import { choiceFileName, extensionFor, fileStem, orderWidth, slug } from "../../src/run/episode-folder.js";
 import type { EpisodeEntry, Job } from "../../src/run/job.js";
 
 const entry = (kind: "song" | "podcast", order: number, origin: { line: number; section?: string; song?: string }): EpisodeEntry => ({

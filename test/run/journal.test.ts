@@ -7,8 +7,8 @@ import { appendFileSync, existsSync, fsyncSync, ftruncateSync, mkdtempSync, read
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Journal, JournalUnreadableError, JournalWriteError, readJournal, readRecords, type JournalFileOps } from "../../src/run/journal.js";
-import { foldJournal } from "../../src/run/job-record.js";
+import { Journal, JournalUnreadableError, JournalWriteError, readJournal, readRecords, type JournalFileOps } from "../../src/state/journal.js";
+import { foldJournal } from "../../src/state/job-record.js";
 
 const dir = (): string => join(mkdtempSync(join(tmpdir(), "podc-journal-")), ".podc");
 const JOB = "a".repeat(64);

@@ -5,8 +5,8 @@
 // written alone (`append`) or in a batch with others (`commit`, whose promise settles after the batch's fsync).
 import { appendFileSync } from "node:fs";
 import { main } from "../../src/cli/main.js";
-import { Journal } from "../../src/run/journal.js";
-import type { JournalEntry, NewEntry } from "../../src/run/journal-entry.js";
+import { Journal } from "../../src/state/journal.js";
+import type { JournalEntry, NewEntry } from "../../src/state/job-record.js";
 
 const killAt = Number(process.env.PODC_TEST_KILL_AT ?? 0);
 const mode = process.env.PODC_TEST_KILL_MODE ?? "after";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempBeside } from "../../src/files/durable.js";
-import { removeLeftovers } from "../../src/run/leftovers.js";
+import { removeLeftovers } from "../../src/run/prepare.js";
 
 describe("the temporary names podc writes", () => {
   it("are the ones a later run recognises and removes as leftovers", () => {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LockHeldError, RunLock } from "../../src/run/lock.js";
+import { LockHeldError, RunLock } from "../../src/state/lock.js";
 import type { Emulator } from "../../src/emulator/server.js";
 import { emulator, envFor, podc, project, SMALL, removeProjects } from "./helpers.js";
 

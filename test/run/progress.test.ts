@@ -6,9 +6,9 @@ import { PassThrough } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import type { JobRef, RunEvent } from "../../src/run/events.js";
-import { JsonReporter } from "../../src/run/progress/json.js";
-import { LinesReporter } from "../../src/run/progress/lines.js";
-import { fit, TtyReporter } from "../../src/run/progress/tty.js";
+import { JsonReporter } from "../../src/run/events.js";
+import { LinesReporter } from "../../src/run/events.js";
+import { fit, TtyReporter } from "../../src/run/tty-progress.js";
 
 const ref: JobRef = { job: "k".repeat(64), kind: "song", label: 'song "Night Shift Anthem"', at: "ep.pod:21", episode: "ep", order: 2 };
 const TRACE = "0123456789abcdef0123456789abcdef";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyRecord, type JobState } from "../../src/run/job-record.js";
+import { emptyRecord, type JobState } from "../../src/state/job-record.js";
 import { nextStep, type RerunChoices } from "../../src/run/rerun-rules.js";
 
 const NONE: RerunChoices = { resubmitAmbiguous: false, retryFailed: false, regenerateLost: false, local: false };

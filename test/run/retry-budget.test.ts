@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RetryBudget } from "../../src/run/retry-budget.js";
+import { RetryBudget } from "../../src/run/job-steps.js";
 
 describe("the shared retry budget", () => {
   it("doubles the shared pause with each failure in a row, capped, and resets on success", () => {

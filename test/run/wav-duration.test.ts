@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { flacDurationMs } from "../../src/run/flac-duration.js";
-import { wavDurationMs } from "../../src/run/wav-duration.js";
+import { flacDurationMs } from "../../src/files/audio-type.js";
+import { wavDurationMs } from "../../src/files/audio-type.js";
 import { encodeWav } from "../../src/emulator/audio/wav.js";
 
 const folder = mkdtempSync(join(tmpdir(), "podc-wav-"));

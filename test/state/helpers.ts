@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import type { JobRecord } from "../../src/run/job-record.js";
+import type { JobRecord } from "../../src/state/job-record.js";
 import type { Project } from "../run/helpers.js";
 
 /** What the shared store knows of every job, read straight from its table. */

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import pg from "pg";
-import { foldJournal, type JobRecord } from "../../src/run/job-record.js";
-import type { JournalEntry } from "../../src/run/journal-entry.js";
-import { readJournal } from "../../src/run/journal.js";
+import { foldJournal, type JobRecord } from "../../src/state/job-record.js";
+import type { JournalEntry } from "../../src/state/job-record.js";
+import { readJournal } from "../../src/state/journal.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";
 
 /*

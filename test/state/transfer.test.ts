@@ -11,7 +11,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../../src/emulator/server.js";
-import { readJournal } from "../../src/run/journal.js";
+import { readJournal } from "../../src/state/journal.js";
 import { emulator, envFor, ONE_SONG, podc, postsByKey, project, removeProjects, SMALL, sleep, spawnPodc } from "../run/helpers.js";
 import { sharedEnv, sql } from "./helpers.js";
 import { postgresMissing, startPostgres, type TestPostgres } from "./postgres-server.js";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { ClaimLostError } from "../../run/store.js";
+import { ClaimLostError } from "../store.js";
 import { describeDbError, isConflict, isConnectionError, type StateTarget } from "./connection.js";
 
 /*

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import { applyEntry, emptyRecord, type JobRecord } from "../../run/job-record.js";
-import type { JournalEntry } from "../../run/journal-entry.js";
-import { ClaimLostError } from "../../run/store.js";
+import { applyEntry, emptyRecord, type JobRecord, type JournalEntry } from "../job-record.js";
+import { ClaimLostError } from "../store.js";
 import type { Database } from "./database.js";
 import { repositoryScope } from "./repository.js";
 import type { RunHolder, RunRow } from "./runs.js";

@@ -22,7 +22,7 @@ const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     statements: () => [
-      // The salt of the account hash (see account.ts) and the claim timeout, shared by every machine.
+      // The salt of the account hash (see account-slots.ts) and the claim timeout, shared by every machine.
       `CREATE TABLE podc_settings (name text PRIMARY KEY, value text NOT NULL)`,
       `INSERT INTO podc_settings (name, value) VALUES ('account_salt', '${randomBytes(32).toString("hex")}'), ('claim_timeout_seconds', '60')`,
       // One row per live `podc run`: who it is and when it last said so.

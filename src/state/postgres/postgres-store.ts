@@ -1,17 +1,15 @@
 import { open as openFile, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { renameDurably, tempBeside } from "../../files/durable.js";
-import { emptyRecord, type JobRecord } from "../../run/job-record.js";
-import { stamped, type JournalEntry, type NewEntry } from "../../run/journal-entry.js";
-import { accountId } from "./account.js";
-import { AccountSlots } from "./account-slots.js";
+import { emptyRecord, type JobRecord, type JournalEntry, type NewEntry, stamped } from "../job-record.js";
+import { accountId, AccountSlots } from "./account-slots.js";
 import { AudioStore } from "./audio-store.js";
 import type { StateTarget } from "./connection.js";
 import { Database, pause } from "./database.js";
-import { allRecords, JobRows, type ClaimResult } from "./job-rows.js";
+import { allRecords, type ClaimResult, JobRows } from "./job-rows.js";
 import { migrate } from "./migrations.js";
-import { RunRow, type IsGoneHere, type RunHolder } from "./runs.js";
-import type { AudioShelf, OtherRun, StateReader, StateStore } from "../../run/store.js";
+import { type IsGoneHere, type RunHolder, RunRow } from "./runs.js";
+import type { AudioShelf, OtherRun, StateReader, StateStore } from "../store.js";
 
 /*
  * The shared state on PostgreSQL, as one run sees it: the database reached and brought to this podc's
@@ -20,7 +18,7 @@ import type { AudioShelf, OtherRun, StateReader, StateStore } from "../../run/st
  */
 
 export interface OpenOptions {
-  /** The API key, to identify the account's slots (never stored: see account.ts). */
+  /** The API key, to identify the account's slots (never stored: see account-slots.ts). */
   apiKey: string;
   /** `service.concurrency`: the account's tasks in flight, across machines. */
   concurrency: number;

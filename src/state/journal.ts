@@ -1,14 +1,10 @@
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import { join } from "node:path";
-import { JournalEntrySchema, stamped, type JournalEntry, type NewEntry } from "./journal-entry.js";
-import type { JournalCopy } from "./journal-copy.js";
-import { parseJournal, type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { syncFolder } from "../files/durable.js";
+import { describeFileError } from "../files/file-errors.js";
 import { fsyncLater } from "../files/fsync-later.js";
-import { foldJournal, type JobRecord } from "./job-record.js";
-import { describeFileError } from "./file-errors.js";
-
-export { type JournalContents, type JournalProblem, type JournalWarning } from "./journal-format.js";
+import { foldJournal, type JobRecord, JOURNAL_VERSION, type JournalEntry, JournalEntrySchema, type NewEntry, stamped } from "./job-record.js";
 
 /*
  * The write-ahead journal: `.podc/journal.jsonl`, one JSON entry per line, only ever appended. Every
@@ -98,20 +94,14 @@ export function readRecords(stateDir: string): Map<string, JobRecord> {
   return foldJournal(contents.entries, contents.problems);
 }
 
-/** Throws JournalUnreadableError when `contents` holds a line that must stop a run (see journal-format.ts). */
+/** Throws JournalUnreadableError when `contents` holds a line that must stop a run (see parseJournal below). */
 function refuseUnreadable(path: string, contents: JournalContents): void {
   const blocking = contents.problems.filter((p) => p.kind === "newer" || p.job === undefined);
   if (blocking.length > 0) throw new JournalUnreadableError(path, blocking);
 }
 
-/** What writes to the journal: the journal itself, or a view that also keeps job records up to date. */
-export interface JournalWriter {
-  readonly path: string;
-  append(entry: NewEntry): JournalEntry;
-}
-
 /** The journal opened for appending. Only the holder of the run lock may open it. */
-export class Journal implements JournalWriter {
+export class Journal {
   readonly path: string;
   readonly #fd: number;
   readonly #ops: JournalFileOps;
@@ -125,7 +115,7 @@ export class Journal implements JournalWriter {
   /** Why writing failed in this run; from then on no new paid request is licensed. */
   #failure: string | undefined;
   #closed = false;
-  /** The copy outside the repository (journal-copy.ts) that every line written from now on also goes to. */
+  /** The copy outside the repository (JournalCopy below) that every line written from now on also goes to. */
   #copy: JournalCopy | undefined;
   /** Entries committed since the last batch left: the next batch. */
   #queue: Queued[] = [];
@@ -338,7 +328,7 @@ export class Journal implements JournalWriter {
     return this.#held.map((h) => h.full);
   }
 
-  /** The full entry for `entry` (journal-entry.ts `stamped`), or why it may not be written now. */
+  /** The full entry for `entry` (job-record.ts `stamped`), or why it may not be written now. */
   #entry(entry: NewEntry): JournalEntry {
     if (this.#closed) throw new Error("the journal is closed");
     if (this.#failure !== undefined && entry.type === "intent") throw this.#refusal();
@@ -456,4 +446,234 @@ function describeProblems(path: string, problems: readonly JournalProblem[]): st
     `${path}:${first.line} is ${first.message} and does not say which request it was about, so podc cannot tell whether ` +
     `it recorded a paid request. Nothing was sent. Look at the line; if no request can be lost with it, delete the line and run again.`
   );
+}
+
+/*
+ * Reading the journal's text, with the rules that keep money safe when the file is not what this podc
+ * wrote: a line from a newer podc (a higher `v`, or a type or value this podc does not know) stops the
+ * run before anything is sent — skipping it could skip an `intent` and pay again; an older line is
+ * migrated; a torn last line is ignored (its step never happened); a line that is damaged is never
+ * silently dropped: the job it names is treated as "outcome unknown".
+ */
+
+/** Something in the journal that a run must not ignore. */
+export type JournalProblem =
+  /** Written by a newer podc: this one must stop before sending anything. */
+  | { kind: "newer"; line: number; message: string }
+  /** Unreadable; `job` when the line still names the job it was about. */
+  | { kind: "damaged"; line: number; message: string; job?: string };
+
+/** Something harmless the reader noticed, for a warning. */
+export interface JournalWarning {
+  line: number;
+  message: string;
+}
+
+export interface JournalContents {
+  entries: JournalEntry[];
+  problems: JournalProblem[];
+  warnings: JournalWarning[];
+  /** Byte length of the complete lines: where a torn last line begins. */
+  completeBytes: number;
+}
+
+/**
+ * Parses journal text: complete lines only; a torn last line is dropped; every other line is read, migrated, or
+ * reported. A last line that is a whole JSON object but for its newline (what an editor's save leaves) is complete:
+ * it is read, and `completeBytes` includes it.
+ */
+function parseJournal(text: Buffer): JournalContents {
+  const end = text.lastIndexOf(0x0a) + 1;
+  const contents: JournalContents = { entries: [], problems: [], warnings: [], completeBytes: end };
+  const lines = text.subarray(0, end).toString("utf8").split("\n");
+  lines.pop(); // the empty string after the last newline
+  lines.forEach((line, index) => {
+    if (line.trim().length === 0) return;
+    readLine(line, index + 1, contents);
+  });
+  // A crash cuts a line short, never just its newline (a line and its newline leave in one write); reading a whole
+  // entry there can only tell the run more (an accepted song's task id), never license a step that did not happen.
+  const last = text.subarray(end).toString("utf8");
+  const json = last.trim().length > 0 ? parseJson(last) : undefined;
+  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
+    readEntry(json, last, lines.length + 1, contents);
+    contents.completeBytes = text.length;
+  }
+  return contents;
+}
+
+function readLine(line: string, number: number, contents: JournalContents): void {
+  const json = parseJson(line);
+  if (json === undefined) {
+    // Older podc versions could glue an entry onto a line a failed write had cut short: the entry is
+    // whole after the fragment, and the fragment's step never happened (its write failed).
+    const start = line.lastIndexOf('{"v":');
+    const tail = start > 0 ? parseJson(line.slice(start)) : undefined;
+    if (tail !== undefined) {
+      contents.warnings.push({ line: number, message: `began with ${start} bytes of an entry whose write had failed; they were ignored` });
+      readEntry(tail, line.slice(start), number, contents);
+      return;
+    }
+    contents.problems.push(damaged(line, number, "not JSON"));
+    return;
+  }
+  readEntry(json, line, number, contents);
+}
+
+function readEntry(json: unknown, line: string, number: number, contents: JournalContents): void {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    contents.problems.push(damaged(line, number, "not a JSON object"));
+    return;
+  }
+  const v = (json as { v?: unknown }).v;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1) {
+    contents.problems.push(damaged(line, number, "no format version"));
+    return;
+  }
+  if (v > JOURNAL_VERSION) {
+    contents.problems.push({ kind: "newer", line: number, message: `format ${v}; this podc reads up to ${JOURNAL_VERSION}` });
+    return;
+  }
+  const parsed = JournalEntrySchema.safeParse(migrateEntry(json as { v: number }));
+  if (parsed.success) {
+    contents.entries.push(parsed.data);
+    return;
+  }
+  // A value given but not one of those this podc knows is from a newer podc; a value missing is damage.
+  for (const issue of parsed.error.issues) {
+    if (issue.code !== "invalid_value" && issue.code !== "invalid_union") continue;
+    const path = issue.path.length > 0 ? issue.path : ["type"];
+    const value = valueAt(json, path);
+    if (value === undefined) continue;
+    contents.problems.push({ kind: "newer", line: number, message: `${path.join(".")} ${JSON.stringify(value)} is not one this podc knows` });
+    return;
+  }
+  contents.problems.push(damaged(line, number, parsed.error.issues.map((i) => `${i.path.join(".") || "entry"}: ${i.message}`).join("; ")));
+}
+
+/**
+ * Brings an entry of an older format to the current one. Every format so far only added entry types,
+ * so an older entry is read as it is; a format that changes a shape converts it here, never skips it.
+ */
+function migrateEntry(json: { v: number }): unknown {
+  return json;
+}
+
+function damaged(line: string, number: number, why: string): JournalProblem {
+  const job = /"job"\s*:\s*"([0-9a-f]{16,128})"/.exec(line)?.[1];
+  return { kind: "damaged", line: number, message: `damaged (${why})`, ...(job ? { job } : {}) };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = json;
+  for (const key of path) at = typeof at === "object" && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  return at;
+}
+
+/*
+ * A copy of a repository's journal outside the repository, in the writer's own state folder
+ * ($XDG_STATE_HOME/podc, else ~/.local/state/podc): what a rerun needs never to pay again must survive the
+ * writer's own tools — `git clean -fdX` takes `.podc/` (and `out/`, with the manifests), a deleted clone takes
+ * everything — and they never touch that folder. Each run takes back what the copy knows and the journal lost
+ * (loudly), and appends every line it writes to both. The copy is written without its own fsync: it guards
+ * against tools, not power cuts, which the journal's fsync already covers, and the page cache is what tools see.
+ */
+
+/** The copy's folder for repository `root`, or undefined when the environment names no state or home folder. */
+export function journalCopyDir(root: string, env: NodeJS.ProcessEnv): string | undefined {
+  const xdg = env.XDG_STATE_HOME?.trim();
+  const home = env.HOME?.trim();
+  const base = xdg && isAbsolute(xdg) ? xdg : home && isAbsolute(home) ? join(home, ".local", "state") : undefined;
+  if (!base) return undefined;
+  let real = root;
+  try {
+    real = fs.realpathSync(root);
+  } catch {
+    // A root that cannot be resolved is named as given.
+  }
+  return join(base, "podc", "journals", createHash("sha256").update(real).digest("hex").slice(0, 32));
+}
+
+/** The copy, opened for appending; its trouble never stops a run (the journal is what counts), it only warns. */
+export class JournalCopy {
+  readonly path: string;
+  /** The entries the copy held when opened. */
+  readonly entries: readonly JournalEntry[];
+  #fd: number | undefined;
+  /** Why the copy could not be written, once it could not: said once, then the copy is left alone. */
+  #failure: string | undefined;
+  #needsLineBreak: boolean;
+
+  private constructor(path: string, fd: number, entries: JournalEntry[], needsLineBreak: boolean) {
+    this.path = path;
+    this.#fd = fd;
+    this.entries = entries;
+    this.#needsLineBreak = needsLineBreak;
+  }
+
+  /** Opens (creating) the copy in `dir` for the repository at `root`; throws a file error when it cannot. */
+  static open(dir: string, root: string): JournalCopy {
+    fs.mkdirSync(dir, { recursive: true });
+    // For a person looking in the folder: which repository this copy belongs to.
+    fs.writeFileSync(join(dir, "repository"), `${root}\n`);
+    const path = join(dir, "journal.jsonl");
+    const fd = fs.openSync(path, "a+");
+    try {
+      const text = fs.readFileSync(path);
+      const contents = parseJournal(text);
+      return new JournalCopy(path, fd, contents.entries, text.length > 0 && text[text.length - 1] !== 0x0a);
+    } catch (error) {
+      fs.closeSync(fd);
+      throw error;
+    }
+  }
+
+  /** Why writing the copy failed, if it did. */
+  get failure(): string | undefined {
+    return this.#failure;
+  }
+
+  /** Appends whole lines (each ending in a newline); a failure is kept for `failure` and ends the copying. */
+  append(text: string): void {
+    if (this.#fd === undefined || text.length === 0) return;
+    try {
+      fs.writeSync(this.#fd, `${this.#needsLineBreak ? "\n" : ""}${text}`);
+      this.#needsLineBreak = false;
+    } catch (error) {
+      this.#failure = describeFileError(error);
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.#fd === undefined) return;
+    try {
+      fs.fsyncSync(this.#fd);
+    } catch {
+      // Only the copy's last lines can be lost here, and only with the machine itself.
+    } finally {
+      fs.closeSync(this.#fd);
+      this.#fd = undefined;
+    }
+  }
+}
+
+/** The path to journal for `absolute`: relative to the root (with `/`) when inside it, else absolute. */
+export function journalPath(root: string, absolute: string): string {
+  const rel = relative(root, absolute);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return absolute;
+  return rel.split(sep).join("/");
+}
+
+/** The absolute path of a journaled path. */
+export function absolutePath(root: string, journaled: string): string {
+  return isAbsolute(journaled) ? journaled : resolve(root, journaled);
 }

@@ -1,22 +1,22 @@
-import { JobBook } from "./job-book.js";
-import type { JobRecord } from "./job-record.js";
-import type { JournalEntry, NewEntry } from "./journal-entry.js";
-import { Journal, JOURNAL_FILE, readRecords } from "./journal.js";
-import { join } from "node:path";
-import { currentHolder, type RunLock } from "./lock.js";
 import { Slots } from "../concurrency/slots.js";
-import type { OtherRun, StateReader, StateStore } from "./store.js";
+import { applyEntry, emptyRecord, foldJournal, type JobRecord, type JournalEntry, type NewEntry } from "./job-record.js";
+import type { Journal } from "./journal.js";
+import type { RunLock } from "./lock.js";
+import type { StateStore } from "./store.js";
 
 /*
  * The default store: `.podc/` at the repository root. The whole repository is one run's at a time
  * (the lock), so every job is this run's without asking; the journal makes each entry durable before
  * `append` resolves; the account's slots are counted in this process.
+ *
+ * The journal and every job's record are kept in step: each append is flushed to disk first and folded into the
+ * record after, so what the runner reads is never ahead of what would survive a crash.
  */
 
 export class FileStore implements StateStore {
   readonly kind = "file";
   readonly slots: Slots;
-  readonly book: JobBook;
+  readonly #records: Map<string, JobRecord>;
   onNotice?: (message: string) => void;
 
   /** The store over a journal opened under the repository's lock (see run/prepare.ts); closing it releases both. */
@@ -25,7 +25,7 @@ export class FileStore implements StateStore {
     readonly journal: Journal,
     concurrency: number,
   ) {
-    this.book = new JobBook(journal);
+    this.#records = foldJournal(journal.entries(), journal.problems());
     this.slots = new Slots(concurrency);
   }
 
@@ -33,8 +33,14 @@ export class FileStore implements StateStore {
     return this.journal.path;
   }
 
+  /** The record of job `key` (a fresh "new" one if the journal has never seen it). */
   record(key: string): JobRecord {
-    return this.book.record(key);
+    let record = this.#records.get(key);
+    if (!record) {
+      record = emptyRecord(key);
+      this.#records.set(key, record);
+    }
+    return record;
   }
 
   async claim(): Promise<boolean> {
@@ -43,8 +49,11 @@ export class FileStore implements StateStore {
 
   async release(): Promise<void> {}
 
+  /** Commits `entry` (in a batch with other jobs', see journal.ts) and folds it into its record once it is durable. */
   async append(entry: NewEntry): Promise<JournalEntry> {
-    return this.book.append(entry);
+    const written = await this.journal.commit(entry);
+    applyEntry(this.record(written.job), written);
+    return written;
   }
 
   async close(): Promise<void> {
@@ -54,25 +63,4 @@ export class FileStore implements StateStore {
       this.lock.release();
     }
   }
-}
-
-/** Reading `.podc/` without the lock, for `podc status` and `--dry-run`. */
-export class FileStateReader implements StateReader {
-  readonly kind = "file";
-  constructor(readonly stateDir: string) {}
-
-  get where(): string {
-    return join(this.stateDir, JOURNAL_FILE);
-  }
-
-  async records(): Promise<Map<string, JobRecord>> {
-    return readRecords(this.stateDir);
-  }
-
-  async running(): Promise<OtherRun[]> {
-    const holder = currentHolder(this.stateDir);
-    return holder ? [{ host: holder.host, pid: holder.pid, startedAt: holder.startedAt }] : [];
-  }
-
-  async close(): Promise<void> {}
 }

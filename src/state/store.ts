@@ -1,17 +1,20 @@
-import type { JobRecord } from "./job-record.js";
-import type { JournalEntry, NewEntry } from "./journal-entry.js";
+import { join } from "node:path";
+import type { JobRecord, JournalEntry, NewEntry } from "./job-record.js";
+import { JOURNAL_FILE, readRecords } from "./journal.js";
+import { currentHolder, isAlive } from "./lock.js";
+import { type StateTarget, stateTargetFrom } from "./postgres/connection.js";
+import type { TransferReport } from "./postgres/transfer.js";
 
 /*
  * Where a run keeps what it knows of every job: the state store. The runner works through this
  * interface only (its port); two stores implement it:
  *
  *   file      `.podc/` at the repository root: the journal and the whole-repository lock (the default;
- *             one machine, one run at a time). The runner's own: file-store.ts.
+ *             one machine, one run at a time): file-store.ts.
  *   postgres  a shared PostgreSQL database named by PODC_STATE_URL: one row per job, claims per job
  *             (several machines work on one repository at once), the account's slots counted in the
- *             database, and the audio itself, so a teammate or a fresh CI checkout never pays again.
- *             Implemented in state/, above the runner, and handed to it by the front that chose it
- *             (SharedStoreAccess below), so that the runner never imports what implements its port.
+ *             database, and the audio itself, so a teammate or a fresh CI checkout never pays again:
+ *             postgres/postgres-store.ts, loaded only when chosen.
  *
  * The money rules are the same for both: every entry is durable before `append` resolves (on the file
  * store, a `done` only by the time the store closes: journal.ts says why), and an `intent` is durable
@@ -89,19 +92,74 @@ export interface StateReader {
   close(): Promise<void>;
 }
 
-/** A shared store the front chose (state/ makes one from PODC_STATE_URL), as the runner's front door opens it. */
-export interface SharedStoreAccess {
-  readonly kind: "postgres";
-  /**
-   * Opens the store for a run of the repository at `root`: connects, checks its schema and registers the run (a store
-   * error otherwise).
-   */
-  open(account: { apiKey: string; concurrency: number; root: string }): Promise<StateStore>;
-  /** Opens the store for reading only (`podc status`, `--dry-run`), the jobs of the repository at `root`: no run registered. */
-  reader(root: string): Promise<StateReader>;
-  /** True for a failure of the store that the user must act on (unreachable, refused, a newer schema). */
-  isStoreError(error: unknown): error is Error;
+/** The folder, at the repository root, that holds the journal, the lock and the local emulator's ledger. */
+export const STATE_DIR_NAME = ".podc";
+
+/** The state folder (`.podc/`) of a repository root. */
+export function stateDir(root: string): string {
+  return join(root, STATE_DIR_NAME);
 }
 
-/** Where the jobs' state lives for a command: the journal in `.podc/` (the runner's own), or a shared store. */
-export type StoreAccess = { kind: "file" } | SharedStoreAccess;
+/*
+ * Which store a command uses: PODC_STATE_URL in the environment chooses the shared store on PostgreSQL; without it,
+ * `.podc/`. The PostgreSQL code, and the driver with it, is loaded only when the shared store is opened.
+ */
+
+/** Where the jobs' state lives for a command: the journal in `.podc/`, or the shared store at `target`. */
+export type StoreAccess = { kind: "file" } | { kind: "postgres"; target: StateTarget };
+
+/** The store the environment asks for, or a message saying what is wrong with PODC_STATE_URL. */
+export function chooseStore(env: NodeJS.ProcessEnv): StoreAccess | { error: string } {
+  const target = stateTargetFrom(env);
+  if (target === undefined) return { kind: "file" };
+  if ("error" in target) return target;
+  return { kind: "postgres", target };
+}
+
+/**
+ * Opens the shared store at `target` for a run of the repository at `root`: connects, checks its schema and
+ * registers the run (a store error otherwise).
+ */
+export async function openSharedStore(target: StateTarget, { root, ...account }: { apiKey: string; concurrency: number; root: string }): Promise<StateStore> {
+  const [{ PostgresState }, { repositoryOf }] = await Promise.all([import("./postgres/postgres-store.js"), import("./postgres/repository.js")]);
+  return PostgresState.open(target, { ...account, repository: repositoryOf(root), isGoneHere: (holder) => !isAlive(holder) });
+}
+
+/** Opens the store for reading only (`podc status`, `--dry-run`), the jobs of the repository at `root`: no run registered. */
+export async function openReader(store: StoreAccess, root: string): Promise<StateReader> {
+  if (store.kind === "file") return new FileStateReader(stateDir(root));
+  const [{ PostgresReader }, { repositoryOf }] = await Promise.all([import("./postgres/postgres-store.js"), import("./postgres/repository.js")]);
+  return PostgresReader.open(store.target, repositoryOf(root));
+}
+
+/** Reading `.podc/` without the lock, for `podc status` and `--dry-run`. */
+class FileStateReader implements StateReader {
+  readonly kind = "file";
+  constructor(readonly stateDir: string) {}
+
+  get where(): string {
+    return join(this.stateDir, JOURNAL_FILE);
+  }
+
+  async records(): Promise<Map<string, JobRecord>> {
+    return readRecords(this.stateDir);
+  }
+
+  async running(): Promise<OtherRun[]> {
+    const holder = currentHolder(this.stateDir);
+    return holder ? [{ host: holder.host, pid: holder.pid, startedAt: holder.startedAt }] : [];
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** `podc state push` / `pull`: see postgres/transfer.ts. */
+export async function transferState(direction: "push" | "pull", target: StateTarget, stateDir: string, root: string): Promise<TransferReport> {
+  const transfer = await import("./postgres/transfer.js");
+  return transfer.transferState(direction, target, stateDir, root);
+}
+
+/** True for a failure of the shared store that the user must act on (unreachable, refused, a newer schema): exit 2. */
+export function isStateStoreError(error: unknown): error is Error {
+  return error instanceof Error && (error.name === "StateDbError" || error.name === "SchemaTooNewError");
+}

@@ -1,8 +1,7 @@
 import { createLogUpdate } from "log-update";
 import pc from "picocolors";
 import stringWidth from "string-width";
-import type { JobRef, Phase, Reporter, RunEvent } from "../events.js";
-import { durationText, eventText, isUnfinished, refText, traceText } from "./describe.js";
+import { durationText, eventText, isUnfinished, type JobRef, type Phase, refText, type Reporter, type RunEvent, traceText } from "./events.js";
 
 /*
  * Progress on a terminal: a live table of every job — its state, how long it has been at it, its
