@@ -47,10 +47,7 @@ export interface ParseOptions {
   dialect?: Dialect;
 }
 
-/**
- * What a script is read from: bytes from a file, text from an editor buffer, or a file's bytes already decoded (so
- * that the caller need not hold the bytes while the script is parsed: see decodeScript in workspace/workspace.ts).
- */
+/** What a script is read from: bytes from a file, text from an editor buffer, or a file's bytes already decoded (decode). */
 export type ScriptInput = string | Uint8Array | Decoded;
 
 /**
