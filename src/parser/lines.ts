@@ -201,31 +201,6 @@ export interface LabelMatch {
   afterColon?: number;
 }
 
-/**
- * A label scanLabel found. Its name is cut from the line when read: a speech's builder cuts its speaker's name from the
- * source (tree-text.ts), so most labels' names were cut for nothing, one string for nearly every line of dialogue.
- */
-class ScannedLabel implements LabelMatch {
-  constructor(
-    private readonly text: string,
-    readonly start: number,
-    private readonly nameStart: number,
-    readonly end: number,
-    readonly forced: boolean,
-    readonly extension: { start: number; end: number } | undefined,
-    readonly afterColon: number | undefined,
-  ) {}
-
-  get name(): string {
-    return this.text.slice(this.nameStart, this.end);
-  }
-
-  /** Whether the name is `name`, told without cutting it. */
-  is(name: string): boolean {
-    return this.end - this.nameStart === name.length && this.text.startsWith(name, this.nameStart);
-  }
-}
-
 export interface LineInfo<K extends string> {
   kind: K;
   /** Offset of the line's first character. */
@@ -323,7 +298,7 @@ const ASCII_KIND: CharKind[] = Array.from({ length: 128 }, (_, code) => {
  * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one; such a
  * scan reads at most `maxLower` characters of name.
  */
-export function scanLabel(text: string, from: number, to: number, allowLower = false, maxLower = 64): ScannedLabel | undefined {
+export function scanLabel(text: string, from: number, to: number, allowLower = false, maxLower = 64): LabelMatch | undefined {
   let i = skipSpace(text, from, to);
   const start = i;
   const forced = text.charCodeAt(i) === 64; /* @ */
@@ -375,8 +350,7 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   const c = text.charCodeAt(i);
   const colon = c === 58 /* : */ || c === 0xff1a; /* ： */
   if (!colon && i !== to) return undefined;
-  // Made only now: most lines scanned are prose, which is no label.
-  return new ScannedLabel(text, start, nameStart, nameEnd, forced, extension, colon ? i + 1 : undefined);
+  return { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd), extension, afterColon: colon ? i + 1 : undefined };
 }
 
 /** Classifies a body line. */
@@ -395,9 +369,10 @@ export function classifyBody(text: string, start: number, contentEnd = lineEndFr
   if (habit !== undefined) return lineInfo(habit === "sceneHeading" ? "heading" : "direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
-    if (!label.forced && label.afterColon !== undefined && label.is(SONG_OPEN) && !label.extension) return lineInfo("songOpen", start, contentEnd, end, label);
+    if (!label.forced && label.afterColon !== undefined && label.name === SONG_OPEN && !label.extension)
+      return lineInfo("songOpen", start, contentEnd, end, label);
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
-    if (!label.forced && label.afterColon !== undefined && label.is(INCLUDE_OPEN) && !label.extension)
+    if (!label.forced && label.afterColon !== undefined && label.name === INCLUDE_OPEN && !label.extension)
       return lineInfo("include", start, contentEnd, end, label);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
@@ -504,7 +479,7 @@ export function classifySong(text: string, start: number, contentEnd = lineEndFr
   if ((c === 69 /* E */ || c === 101) /* e */ && last - first <= 12 && nearest(text.slice(first, last).replace(/[ \t]+/g, " "), [SONG_END]) !== undefined)
     return lineInfo("songEnd", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
-  if (label && label.is(SONG_OPEN) && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
+  if (label && label.name === SONG_OPEN && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
   if (isMarker(text, first, last)) return lineInfo("marker", start, contentEnd, end);
   if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return lineInfo("keyValue", start, contentEnd, end);
   return lineInfo("lyric", start, contentEnd, end);
