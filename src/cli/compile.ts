@@ -2,7 +2,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
-import { lockedRequest, readLock } from "./model-lock.js";
+import { lockedPlan, readLock } from "./model-lock.js";
 import { repositoryRoot } from "../config/find.js";
 import { EXIT, UsageError, type Io } from "./io.js";
 import { Workspace } from "../workspace/workspace.js";
@@ -36,13 +36,12 @@ async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise
   const { shown, loaded, analysis } = script;
   // The requests as podc run would send them: a song podc.lock holds a model for is shown with it (model-lock.ts).
   const root = repositoryRoot(dirname(file), io.cwd);
-  const songs = readLock(root).episodes[relative(root, file).split(sep).join("/")]?.songs;
-  if (analysis.plan && songs !== undefined) analysis.plan.requests = analysis.plan.requests.map((request) => lockedRequest(request, songs, false));
+  const plan = analysis.plan && lockedPlan(analysis.plan, readLock(root), relative(root, file).split(sep).join("/"), false);
   await printer.script(analysis, shown, loaded);
-  if (!analysis.plan || hasErrors(analysis.diagnostics)) {
+  if (!plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;
   }
-  io.stdout.write(JSON.stringify(analysis.plan, null, 2) + "\n");
+  io.stdout.write(JSON.stringify(plan, null, 2) + "\n");
   return EXIT.ok;
 }

@@ -6,17 +6,13 @@
 
 /** The canonical JSON text of a JSON value. */
 export function canonicalJson(value: unknown): string {
-  return write(value);
-}
-
-function write(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (Array.isArray(value)) {
     let out = "[";
     for (let index = 0; index < value.length; index++) {
       if (index > 0) out += ",";
       const item: unknown = value[index];
-      out += isAbsent(item) ? "null" : write(item);
+      out += isAbsent(item) ? "null" : canonicalJson(item);
     }
     return out + "]";
   }
@@ -29,7 +25,7 @@ function write(value: unknown): string {
     for (const key of keys) {
       const member = record[key];
       if (isAbsent(member)) continue;
-      out += (first ? "" : ",") + JSON.stringify(key) + ":" + write(member);
+      out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalJson(member);
       first = false;
     }
     return out + "}";
