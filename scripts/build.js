@@ -75,9 +75,9 @@ try {
   const command = (entry, outfile, keep) =>
     build({ ...COMMAND_LINE_OPTIONS, entryPoints: [entry], outfile, plugins: [onlyCommand(keep), vendorImports(packages)], logLevel: "warning" });
   const [imports] = await Promise.all([
-    importedPackages(source("src/cli/main.ts")),
-    ...commands().map(({ name, file }) => command(source("src/cli/main.ts"), `${fresh}/commands/${name}.cjs`, file)),
-    command(source("src/cli/main.ts"), `${fresh}/main.cjs`, null),
+    importedPackages(source("src/cli/command.ts")),
+    ...commands().map(({ name, file }) => command(source("src/cli/command.ts"), `${fresh}/commands/${name}.cjs`, file)),
+    command(source("src/cli/command.ts"), `${fresh}/main.cjs`, null),
     build({ ...BUNDLE_OPTIONS, entryPoints: [source("src/index.ts")], outfile: `${fresh}/lib.js`, logLevel: "warning" }),
   ]);
   // A vendor bundle holds its package with all it depends on; nothing else requires it, so it is never loaded twice.

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSyntaxDiagramsCode } from "chevrotain";
-import { podGrammar } from "../src/parser/grammar.js";
+import { podGrammar } from "../src/parser/parse.js";
 
 export const DIAGRAMS_PATH = fileURLToPath(new URL("../grammar/diagrams.html", import.meta.url));
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { chromium } from "playwright-core";
-import { main } from "../src/cli/main.js";
+import { main } from "../src/cli/command.js";
 import { escapeHtml } from "../src/episode/preview-page/html.js";
 
 const ROOT = join(import.meta.dirname, "..");

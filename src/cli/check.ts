@@ -2,9 +2,8 @@ import type { LoadedConfig } from "../config/load.js";
 import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { defineCommand, type OptionTable, type Parsed } from "./command.js";
 import { DiagnosticPrinter, FORMATS, type Format } from "./diagnostic-printer.js";
-import { EXIT, type Io } from "./io.js";
+import { EXIT, scriptsNamed, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { findScripts } from "../workspace/find-scripts.js";
 import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
@@ -35,11 +34,8 @@ async function check({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
     const { watchCheck } = await import("./watch.js");
     return watchCheck(positionals, format, io);
   }
-  const files = await findScripts(positionals, io.cwd);
-  if (files.length === 0) {
-    io.stderr.write("podc: no .pod scripts found\n");
-    return EXIT.ok;
-  }
+  const files = await scriptsNamed(positionals, io);
+  if (files.length === 0) return EXIT.ok;
   return checkFiles(files, format, io, await Workspace.forScripts(files));
 }
 
@@ -49,20 +45,12 @@ function keyOf(d: Diagnostic, file: string): string {
 }
 
 /** Checks scripts and prints what was found; returns the exit code. */
-export async function checkFiles(files: readonly string[], format: Format, io: Io, workspace: Workspace): Promise<number> {
+async function checkFiles(files: readonly string[], format: Format, io: Io, workspace: Workspace): Promise<number> {
   const printer = new DiagnosticPrinter(io, format);
-  let code: number = EXIT.ok;
+  let failed = false;
   const podcasts = new Map<string, LoadedConfig>();
   const printed = new Set<string>();
-  for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
-    if (hasErrors(loaded.diagnostics)) continue; // reported once below: its scripts cannot be judged without it
-    const read = analyse({ plan: false });
-    if ("error" in read) {
-      printer.unreadable(shown, read.error);
-      code = EXIT.usage;
-      continue;
-    }
-    const { analysis } = read;
+  for (const { shown, loaded, analysis } of printer.analysed(workspace, files, { plan: false })) {
     // A project with a podcast section: what keeps each episode out of its feed is reported with the script.
     if (loaded.config.podcast && loaded.path) {
       podcasts.set(loaded.path, loaded);
@@ -78,19 +66,16 @@ export async function checkFiles(files: readonly string[], format: Format, io: I
       for (const d of fresh) printed.add(keyOf(d, part.file));
       await printer.script({ diagnostics: fresh, source: part.source }, part.file, loaded);
     }
-    if (hasErrors(analysis.diagnostics) && code === EXIT.ok) code = EXIT.failed;
+    if (hasErrors(analysis.diagnostics)) failed = true;
   }
   for (const [path, loaded] of podcasts) {
     const { podcastSettingsProblems } = await import("../publish/settings.js");
     const found = podcastSettingsProblems(loaded.config.podcast, path, loaded.source!, (p) => displayPath(p, io.cwd));
     await printer.ready(found, loaded.source);
     printer.add(found, displayPath(path, io.cwd), loaded.source);
-    if (hasErrors(found) && code === EXIT.ok) code = EXIT.failed;
+    if (hasErrors(found)) failed = true;
   }
-  for (const broken of workspace.brokenConfigs()) {
-    await printer.config(broken);
-    code = EXIT.usage;
-  }
+  await printer.brokenConfigs(workspace);
   printer.finish(files.length);
-  return code;
+  return printer.exitCode(failed);
 }

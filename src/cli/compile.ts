@@ -2,10 +2,9 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
-import { lockedRequest, readLock } from "./model-lock.js";
+import { lockedPlan, readLock } from "./model-lock.js";
 import { repositoryRoot } from "../config/find.js";
 import { EXIT, UsageError, type Io } from "./io.js";
-import { displayPath } from "../files/display-path.js";
 import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {} as const;
@@ -26,28 +25,23 @@ would be sent and its request key (a hash of method, path and body, the same on 
 async function compile({ positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("podc compile takes exactly one FILE");
   const file = resolve(io.cwd, positionals[0]!);
-  const [script] = (await Workspace.forScripts([file])).each([file], (path) => displayPath(path, io.cwd));
-  const { shown, loaded } = script!;
+  const workspace = await Workspace.forScripts([file]);
   const printer = new DiagnosticPrinter(io, "human");
-  if (hasErrors(loaded.diagnostics)) {
-    await printer.config(loaded);
+  const [script] = printer.analysed(workspace, [file]);
+  if (!script) {
+    // Unreadable (said already), or under a podc.json with errors.
+    await printer.brokenConfigs(workspace);
     return EXIT.usage;
   }
-  const read = script!.analyse();
-  if ("error" in read) {
-    printer.unreadable(shown, read.error);
-    return EXIT.usage;
-  }
+  const { shown, loaded, analysis } = script;
   // The requests as podc run would send them: a song podc.lock holds a model for is shown with it (model-lock.ts).
   const root = repositoryRoot(dirname(file), io.cwd);
-  const songs = readLock(root).episodes[relative(root, file).split(sep).join("/")]?.songs;
-  const { analysis } = read;
-  if (analysis.plan && songs !== undefined) analysis.plan.requests = analysis.plan.requests.map((request) => lockedRequest(request, songs, false));
+  const plan = analysis.plan && lockedPlan(analysis.plan, readLock(root), relative(root, file).split(sep).join("/"), false);
   await printer.script(analysis, shown, loaded);
-  if (!analysis.plan || hasErrors(analysis.diagnostics)) {
+  if (!plan || hasErrors(analysis.diagnostics)) {
     printer.finish(1);
     return EXIT.failed;
   }
-  io.stdout.write(JSON.stringify(analysis.plan, null, 2) + "\n");
+  io.stdout.write(JSON.stringify(plan, null, 2) + "\n");
   return EXIT.ok;
 }

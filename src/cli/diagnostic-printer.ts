@@ -1,12 +1,14 @@
 import { terminalSafe } from "../source/terminal-text.js";
 import { capDiagnostics, DEFAULT_DIAGNOSTICS_PER_FILE } from "../diagnostics/cap.js";
-import type { Diagnostic } from "../diagnostics/diagnostic.js";
+import { hasErrors, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadColors, loadDisplayWidthFor, renderHuman, renderLine } from "../diagnostics/render-human.js";
 import { toJson, type JsonDiagnostic } from "../diagnostics/render-json.js";
 import { fileOf, type LoadedConfig } from "../config/load.js";
 import { displayPath } from "../files/display-path.js";
 import type { SourceText } from "../source/source-text.js";
-import { useColor, type Io } from "./io.js";
+import type { Analysis } from "../compile.js";
+import { Workspace } from "../workspace/workspace.js";
+import { EXIT, useColor, type Io } from "./io.js";
 
 export type Format = "human" | "json" | "line";
 export const FORMATS: readonly Format[] = ["human", "json", "line"];
@@ -60,6 +62,44 @@ export class DiagnosticPrinter {
   /** Says in one line that a script cannot be read. */
   unreadable(shown: string, reason: string): void {
     this.io.stderr.write(`podc: cannot read ${terminalSafe(shown)}: ${reason}\n`);
+  }
+
+  /** Set once a script could not be read or a podc.json has errors: the command then exits with 2 (exitCode). */
+  unusable = false;
+
+  /**
+   * The read → analyse → report loop of the commands that report on many scripts: each of `files` analysed, in order,
+   * with its configuration. A script that cannot be read is said in one line; one under a podc.json with errors is
+   * skipped, since it cannot be judged without it, and that podc.json is printed once by `brokenConfigs`.
+   */
+  *analysed(
+    workspace: Workspace,
+    files: readonly string[],
+    options?: { plan?: boolean },
+  ): Generator<{ shown: string; loaded: LoadedConfig; analysis: Analysis }> {
+    for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, this.io.cwd))) {
+      if (hasErrors(loaded.diagnostics)) continue;
+      const read = analyse(options);
+      if ("error" in read) {
+        this.unreadable(shown, read.error);
+        this.unusable = true;
+        continue;
+      }
+      yield { shown, loaded, analysis: read.analysis };
+    }
+  }
+
+  /** Prints every podc.json with errors that the scripts of `workspace` were found under. */
+  async brokenConfigs(workspace: Workspace): Promise<void> {
+    for (const broken of workspace.brokenConfigs()) {
+      await this.config(broken);
+      this.unusable = true;
+    }
+  }
+
+  /** The exit code of a command that reported on many scripts: 2 when one was unusable, else 1 when `failed`, else 0. */
+  exitCode(failed: boolean): number {
+    return this.unusable ? EXIT.usage : failed ? EXIT.failed : EXIT.ok;
   }
 
   /** Ends the output: the JSON document, or a one-line summary for people. */

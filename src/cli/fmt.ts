@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { writeFileDurably } from "../files/durable.js";
 import { format } from "../format/format.js";
 import { defineCommand, type Parsed } from "./command.js";
-import { EXIT, UsageError, type Io } from "./io.js";
+import { EXIT, scriptsNamed, UsageError, type Io } from "./io.js";
 import { displayPath } from "../files/display-path.js";
-import { dialectOf, findScripts } from "../workspace/find-scripts.js";
+import { dialectOf } from "../workspace/find-scripts.js";
 import { readScript, Workspace } from "../workspace/workspace.js";
 import { messageFor } from "../diagnostics/messages.js";
 
@@ -34,11 +34,8 @@ async function fmt({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pro
     if (positionals.length > 1) throw new UsageError("- (standard input) cannot be combined with files");
     return formatStdin(io, values.check);
   }
-  const files = await findScripts(positionals, io.cwd);
-  if (files.length === 0) {
-    io.stderr.write("podc: no .pod scripts found\n");
-    return EXIT.ok;
-  }
+  const files = await scriptsNamed(positionals, io);
+  if (files.length === 0) return EXIT.ok;
   const workspace = await Workspace.forScripts(files);
   let code: number = EXIT.ok;
   let changed = 0;

@@ -1,3 +1,5 @@
+import { findScripts } from "../workspace/find-scripts.js";
+
 /** What a command may touch of the outside world; tests pass their own. */
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -25,3 +27,10 @@ export function useColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): b
 
 /** A usage mistake: reported in one line with exit code 2, never as a stack trace. */
 export class UsageError extends Error {}
+
+/** The scripts a command's arguments name (findScripts), or none after saying so on stderr. */
+export async function scriptsNamed(positionals: string[], io: Io): Promise<string[]> {
+  const files = await findScripts(positionals, io.cwd);
+  if (files.length === 0) io.stderr.write("podc: no .pod scripts found\n");
+  return files;
+}

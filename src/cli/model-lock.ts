@@ -79,8 +79,8 @@ function modelCounts(songs: EpisodeLock): Map<string, string[]> {
  * holds its key, else with the locked model it was made with; one the episode has not paid for gets the episode's
  * model, unless `update` (then `auto`). Every other request is itself.
  */
-export function lockedRequest(request: PlannedRequest, songs: EpisodeLock | undefined, update: boolean): PlannedRequest {
-  if (songs === undefined || request.kind !== "song" || request.body.model !== "auto" || songs[request.key] !== undefined) return request;
+function lockedRequest(request: PlannedRequest, songs: EpisodeLock, update: boolean): PlannedRequest {
+  if (request.kind !== "song" || request.body.model !== "auto" || songs[request.key] !== undefined) return request;
   for (const model of modelCounts(songs).keys()) {
     const made = withModel(request, model);
     if (songs[made.key] !== undefined) return made;

@@ -1,7 +1,6 @@
 import { directionTagMap } from "../ast/speech.js";
 import { performedScript, SHOW_VERSION, type PerformedLine, type PerformedScript } from "../ast/performed-script.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
-import { displayPath } from "../files/display-path.js";
 import { displayWidthFor, terminalSafe } from "../source/terminal-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
@@ -41,16 +40,7 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
   const withErrors: string[] = [];
   /** The included scripts shown after the scripts that include them. */
   const parts = new Set<PerformedScript>();
-  let code: number = EXIT.ok;
-  for (const { shown: name, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
-    if (hasErrors(loaded.diagnostics)) continue; // reported once below
-    const read = analyse({ plan: false });
-    if ("error" in read) {
-      printer.unreadable(name, read.error);
-      code = EXIT.usage;
-      continue;
-    }
-    const { analysis } = read;
+  for (const { shown: name, loaded, analysis } of printer.analysed(workspace, files, { plan: false })) {
     const tags = directionTagMap(loaded.config.speech.directionTags ?? {});
     shown.push(performedScript(name, analysis.script, analysis.source, (speaker) => analysis.cast.get(speaker)?.voice, tags));
     // Each script it includes follows it, as performed in it: with its cast.
@@ -59,15 +49,9 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
       parts.add(performed);
       shown.push(performed);
     }
-    if (hasErrors(analysis.diagnostics)) {
-      withErrors.push(name);
-      if (code === EXIT.ok) code = EXIT.failed;
-    }
+    if (hasErrors(analysis.diagnostics)) withErrors.push(name);
   }
-  for (const broken of workspace.brokenConfigs()) {
-    await printer.config(broken);
-    code = EXIT.usage;
-  }
+  await printer.brokenConfigs(workspace);
   if (values.json) {
     io.stdout.write(`${JSON.stringify({ showVersion: SHOW_VERSION, scripts: shown }, null, 2)}\n`);
   } else {
@@ -83,7 +67,7 @@ async function show({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Pr
     });
   }
   for (const name of withErrors) io.stderr.write(`podc show: ${terminalSafe(name)} has errors: podc check ${terminalSafe(name)} says what they are\n`);
-  return code;
+  return printer.exitCode(withErrors.length > 0);
 }
 
 /** The fate column is as wide as its widest label, but never wider than this: a long song title is cut. */

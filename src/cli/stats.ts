@@ -1,13 +1,10 @@
-import { displayPath } from "../files/display-path.js";
-import { hasErrors } from "../diagnostics/diagnostic.js";
 import { allEpisodesTotals, type CountedEpisode } from "../stats/all-episodes.js";
 import { episodeStats, STATS_VERSION } from "../stats/episode-stats.js";
 import { statsText } from "../stats/stats-text.js";
 import { displayWidthFor } from "../source/terminal-text.js";
 import { defineCommand, type Parsed } from "./command.js";
 import { DiagnosticPrinter } from "./diagnostic-printer.js";
-import { EXIT, type Io } from "./io.js";
-import { findScripts } from "../workspace/find-scripts.js";
+import { EXIT, scriptsNamed, type Io } from "./io.js";
 import { Workspace } from "../workspace/workspace.js";
 
 const OPTIONS = {
@@ -31,37 +28,21 @@ song is one), and with prices in podc.json ("pricing") the estimated cost. With 
 );
 
 async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): Promise<number> {
-  const files = await findScripts(positionals, io.cwd);
-  if (files.length === 0) {
-    io.stderr.write("podc: no .pod scripts found\n");
-    return EXIT.ok;
-  }
+  const files = await scriptsNamed(positionals, io);
+  if (files.length === 0) return EXIT.ok;
   const workspace = await Workspace.forScripts(files);
   const printer = new DiagnosticPrinter(io, "human");
   const counted: CountedEpisode[] = [];
   const skipped: { source: string; errors: number }[] = [];
-  let code: number = EXIT.ok;
-  for (const { shown, loaded, analyse } of workspace.each(files, (file) => displayPath(file, io.cwd))) {
-    if (hasErrors(loaded.diagnostics)) continue; // reported once below
-    const read = analyse();
-    if ("error" in read) {
-      printer.unreadable(shown, read.error);
-      code = EXIT.usage;
-      continue;
-    }
-    const { analysis } = read;
+  for (const { shown, loaded, analysis } of printer.analysed(workspace, files)) {
     if (!analysis.plan) {
       await printer.script(analysis, shown, loaded);
       skipped.push({ source: shown, errors: analysis.diagnostics.filter((d) => d.severity === "error").length });
-      if (code === EXIT.ok) code = EXIT.failed;
       continue;
     }
     counted.push({ plan: analysis.plan, pricing: loaded.config.pricing, stats: episodeStats(analysis.plan, analysis.script.body, loaded.config) });
   }
-  for (const broken of workspace.brokenConfigs()) {
-    await printer.config(broken);
-    code = EXIT.usage;
-  }
+  await printer.brokenConfigs(workspace);
   if (printer.counts.error > 0) printer.finish(files.length);
 
   const episodes = counted.map((c) => c.stats);
@@ -72,5 +53,5 @@ async function stats({ values, positionals }: Parsed<typeof OPTIONS>, io: Io): P
   } else if (episodes.length > 0) {
     io.stdout.write(statsText(episodes, all, await displayWidthFor()));
   }
-  return code;
+  return printer.exitCode(skipped.length > 0);
 }

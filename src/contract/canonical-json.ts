@@ -6,17 +6,13 @@
 
 /** The canonical JSON text of a JSON value. */
 export function canonicalJson(value: unknown): string {
-  return write(value);
-}
-
-function write(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (Array.isArray(value)) {
     let out = "[";
     for (let index = 0; index < value.length; index++) {
       if (index > 0) out += ",";
       const item: unknown = value[index];
-      out += isAbsent(item) ? "null" : write(item);
+      out += isAbsent(item) ? "null" : canonicalJson(item);
     }
     return out + "]";
   }
@@ -29,7 +25,7 @@ function write(value: unknown): string {
     for (const key of keys) {
       const member = record[key];
       if (isAbsent(member)) continue;
-      out += (first ? "" : ",") + JSON.stringify(key) + ":" + write(member);
+      out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalJson(member);
       first = false;
     }
     return out + "}";
@@ -39,4 +35,19 @@ function write(value: unknown): string {
 
 function isAbsent(value: unknown): boolean {
   return value === undefined || typeof value === "function" || typeof value === "symbol";
+}
+
+// The request key, the `key` of each request `podc compile` prints: the request's identity is its content, so it must
+// not depend on the machine, the line endings of the script, or key order in the body. A run names its jobs by the
+// job key instead (run/job.ts), which also covers the service's address: one name per hash.
+
+/** Lower-case hex SHA-256 of the canonical JSON (as UTF-8) of `{method, path, body}`. */
+export function requestKey(method: string, path: string, body: unknown): string {
+  return sha256Hex(canonicalJson({ body, method, path }));
+}
+
+function sha256Hex(text: string): string {
+  // Fetched on first use, not imported: loading node:crypto is a few milliseconds of every cold start, and `podc check`
+  // (which shares this module's bundle) never hashes.
+  return process.getBuiltinModule("node:crypto").hash("sha256", text, "hex");
 }

@@ -5,7 +5,7 @@ import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
 import { TITLE_KEY_SPELLING } from "../language/title-keys.js";
-import { classifyBody } from "../parser/line-kinds.js";
+import { classifyBody } from "../parser/lines.js";
 import { type Block, LinePlan, type SongPart } from "./line-plan.js";
 import { colonAfter, type LineEditor, type ScriptLines, spaceColon } from "./lines.js";
 

@@ -1,6 +1,6 @@
 import type { BodyElement, Script, Speech, TitleEntry } from "../ast/nodes.js";
 import { formatText } from "../format/format.js";
-import { classifyBody } from "../parser/line-kinds.js";
+import { classifyBody } from "../parser/lines.js";
 import type { SourceText } from "../source/source-text.js";
 import { hasLowerCase } from "../language/letters.js";
 

@@ -20,7 +20,7 @@ export interface Origin {
 
 interface PlannedBase {
   /**
-   * The request key: a content hash of method, path and body (contract/request-key.ts), the same on any machine. Not
+   * The request key: a content hash of method, path and body (contract/canonical-json.ts), the same on any machine. Not
    * the job key a run names the job by (run/job.ts), which also covers the service's address. Made when first read
    * (an enumerable getter, so a printed plan shows it): `podc run` never reads it, and hashing every body twice would
    * be a few milliseconds of every run's start.

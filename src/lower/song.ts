@@ -2,7 +2,7 @@ import type { Song } from "../ast/nodes.js";
 import { hasLyricLines, isBedSong, lyricsSections, lyricsText, songHeader, songHeaderNode, songModel, stylePrompt } from "../ast/song.js";
 import type { Limits } from "../config/schema.js";
 import { SONG_PATH } from "../contract/paths.js";
-import { requestKey } from "../contract/request-key.js";
+import { requestKey } from "../contract/canonical-json.js";
 import type { SongRequest } from "../contract/requests.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { diagnostic } from "../diagnostics/report.js";

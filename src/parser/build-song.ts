@@ -5,7 +5,7 @@ import { diagnostic } from "../diagnostics/report.js";
 import { readMarker } from "../language/markers.js";
 import { SONG_END } from "../language/song-block.js";
 import { SONG_HEADER_SPELLING } from "../language/song-headers.js";
-import { trimEnd, skipSpace } from "./line-kinds.js";
+import { trimEnd, skipSpace } from "./lines.js";
 import { meantTag } from "./lyric-slip.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";

@@ -4,7 +4,7 @@ import { diagnostic } from "../diagnostics/report.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "./cast-indent.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { labelSlip, slipDiagnostic } from "./label-slip.js";
-import { scanLabel, skipSpace, titleKey, trimEnd } from "./line-kinds.js";
+import { scanLabel, skipSpace, titleKey, trimEnd } from "./lines.js";
 import { lineOf } from "./tokens.js";
 import type { Line, TreeText } from "./tree-text.js";
 

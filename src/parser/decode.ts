@@ -84,55 +84,26 @@ function inspectText(text: string, invalidOffsets: number[]): Decoded {
       ),
     );
   }
-  scan(
-    source,
-    /\0/g,
-    (offset) =>
-      diagnostic(
-        "POD0002",
-        source.span(offset, offset + 1),
-        {},
-        {
-          help: "remove it: a script is plain text",
-          fixes: [{ title: "Delete the NUL byte", span: source.span(offset, offset + 1), replacement: "" }],
-        },
-      ),
-    diagnostics,
-  );
+  const span = (at: number) => source.span(at, at + 1);
+  // The characters below are each reported with a fix that deletes it.
+  const deleting = (at: number, help: string, title: string) => ({ help, fixes: [{ title, span: span(at), replacement: "" }] });
+  scan(source, /\0/g, (at) => diagnostic("POD0002", span(at), {}, deleting(at, "remove it: a script is plain text", "Delete the NUL byte")), diagnostics);
   scan(
     source,
     /[\u202A-\u202E\u2066-\u2069]/g,
-    (offset) => {
-      const code = text.charCodeAt(offset).toString(16).toUpperCase();
-      return diagnostic(
+    (at) =>
+      diagnostic(
         "POD0003",
-        source.span(offset, offset + 1),
-        { code },
-        {
-          help: "it can make the script read differently from what is sent to the service; delete it",
-          fixes: [{ title: "Delete the control character", span: source.span(offset, offset + 1), replacement: "" }],
-        },
-      );
-    },
+        span(at),
+        { code: text.charCodeAt(at).toString(16).toUpperCase() },
+        deleting(at, "it can make the script read differently from what is sent to the service; delete it", "Delete the control character"),
+      ),
     diagnostics,
   );
   // Only a leading byte-order mark is one (and was skipped above); anywhere else U+FEFF is an invisible
   // character that would be sent to the service as text.
-  scan(
-    source,
-    /\uFEFF/g,
-    (offset) =>
-      diagnostic(
-        "POD0007",
-        source.span(offset, offset + 1),
-        {},
-        {
-          help: "files joined together often leave one behind; it is sent to the service as part of the text — delete it",
-          fixes: [{ title: "Delete the byte-order mark", span: source.span(offset, offset + 1), replacement: "" }],
-        },
-      ),
-    diagnostics,
-  );
+  const bom = "files joined together often leave one behind; it is sent to the service as part of the text — delete it";
+  scan(source, /\uFEFF/g, (at) => diagnostic("POD0007", span(at), {}, deleting(at, bom, "Delete the byte-order mark")), diagnostics);
   return { source, diagnostics };
 }
 

@@ -30,7 +30,7 @@ export function labelSlip(text: string, first: number, last: number, known: (lab
   const c = text.charCodeAt(first);
   if (c === 42 /* * */ || c === 95 /* _ */ || c === 91 /* [ */ || c === 40 /* ( */ || (c >= 48 && c <= 57)) return wrappedLabel(text, first, last);
   if (!(c >= 65 && c <= 90) && !(c >= 0x80 && hasLetter(text[first]!) && !hasLowerCase(text[first]!))) return undefined;
-  // The name: capitals, digits, spaces, . ' - _ and curly apostrophes, as a label's run (line-kinds.ts) reads it.
+  // The name: capitals, digits, spaces, . ' - _ and curly apostrophes, as a label's run (lines.ts) reads it.
   let i = first;
   const limit = Math.min(last, first + NAME_LIMIT);
   while (i < limit && isNameChar(text[i]!) && !spacedDash(text, i, last)) i++;

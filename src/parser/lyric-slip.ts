@@ -6,7 +6,7 @@ import { readMarker } from "../language/markers.js";
 
 /** The tag a lyric line was meant as (`[Verse 1]`), if it is one of those habits; `line` is trimmed. */
 export function meantTag(line: string): string | undefined {
-  // A comment: `# Echo effect` (only such a line is ever a lyric starting with `#`: see lexer.ts).
+  // A comment: `# Echo effect` (only such a line is ever a lyric starting with `#`: see lines.ts).
   if (line.startsWith("#")) {
     const inner = line.replace(/^#+\s*/, "").trim();
     return inner === "" ? undefined : `[${inner}]`;

@@ -1,11 +1,11 @@
 import { createToken, Lexer, type IToken, type TokenType } from "chevrotain";
-import type { BodyKind, LineInfo, SongKind, TitleKind } from "./line-kinds.js";
+import type { BodyKind, LineInfo, SongKind, TitleKind } from "./lines.js";
 
-// Every token is one whole line, terminator included, classified once by line-kinds.ts in the lexer's mode (lexer.ts).
+// Every token is one whole line, terminator included, classified once in the lexer's mode (lines.ts).
 // The token types exist for the grammar; no pattern of theirs is ever run (Lexer.NA), since the lexer is ours: a line's
 // kind decides its token type, so there is nothing for a pattern matcher to try.
 
-/** A token: the line it stands for, as classified, which is the token itself (line-kinds.ts makes lines token-shaped). */
+/** A token: the line it stands for, as classified, which is the token itself (lines.ts makes lines token-shaped). */
 export interface LineToken extends IToken, LineInfo<string> {}
 
 function lineToken(name: string, categories?: TokenType[]): TokenType {
@@ -56,7 +56,7 @@ export interface Step {
 
 const step = (token: TokenType | undefined, next: Mode): Step => ({ token, next });
 
-/** The lexer's modes (lexer.ts): title page, body and song block, each reading the kinds line-kinds.ts gives. */
+/** The lexer's modes (lines.ts): title page, body and song block, each reading the kinds a line is classified into. */
 export const MODES: { title: Record<TitleKind, Step>; body: Record<BodyKind, Step>; song: Record<SongKind, Step> } = {
   title: {
     entry: step(TitleEntry, "title"),

@@ -2,8 +2,7 @@ import type { Diagnostic, Fix } from "../diagnostics/diagnostic.js";
 import { lineBreakOf } from "../diagnostics/line-fixes.js";
 import type { TextAtom } from "../ast/nodes.js";
 import type { SourceText } from "../source/source-text.js";
-import { skipSpace, trimEnd, type LabelMatch, type LineInfo } from "./line-kinds.js";
-import { MASK } from "./trivia.js";
+import { skipSpace, trimEnd, type LabelMatch, type LineInfo, MASK } from "./lines.js";
 
 export type Line = LineInfo<string>;
 
@@ -20,7 +19,7 @@ export class TreeText {
 
   constructor(
     readonly source: SourceText,
-    /** The script with notes and boneyards masked (trivia.ts): what the lines are read from. */
+    /** The script with notes and boneyards masked (lines.ts): what the lines are read from. */
     readonly masked: string,
   ) {}
 

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { analyze, type Analysis } from "../compile.js";
 import type { LoadedConfig } from "../config/load.js";
-import { decode, type Decoded } from "../parser/decode.js";
 import { Analyses } from "./analyses.js";
 import { soundFileLookup } from "./sound-files.js";
 import { ProjectConfigs } from "./configs.js";
@@ -67,7 +66,7 @@ export class Workspace {
           const { config } = loaded;
           const soundFiles = soundFileLookup(dirname(file));
           const includes = { id: scriptId(file), read: includeReader(projectRoot(file, loaded), shown, config.limits.fileBytes, readScript) };
-          return { analysis: analyze(decodeScript(read, config.limits.fileBytes), { file: name, config, plan: options.plan, soundFiles, includes }) };
+          return { analysis: analyze(read.bytes, { file: name, config, plan: options.plan, soundFiles, includes }) };
         },
       };
     }
@@ -83,16 +82,4 @@ export function readScript(path: string): { bytes: Uint8Array } | { error: strin
     const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code === "EACCES" ? "permission denied" : (code ?? "unreadable");
     return { error: reason };
   }
-}
-
-/**
- * A script read by readScript, decoded for analyze, with the bytes let go: the caller's `read` no longer holds them, so
- * a long script is not in memory twice (bytes and text) while it is checked. Over `maxBytes` the bytes are handed on
- * undecoded, for analyze to report the size without decoding it.
- */
-function decodeScript(read: { bytes?: Uint8Array }, maxBytes: number): Uint8Array | Decoded {
-  const bytes = read.bytes ?? new Uint8Array(0);
-  if (bytes.byteLength > maxBytes) return bytes;
-  read.bytes = undefined;
-  return decode(bytes);
 }

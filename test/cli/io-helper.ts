@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { Io } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cli/command.js";
 
 export interface Captured {
   code: number;

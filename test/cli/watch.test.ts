@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cli/command.js";
 import { memoryIo } from "./io-helper.js";
 
 const CAST = "Title: T\nCast:\n    HOST: Ethan\n    GUEST: Victoria\n\n";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../src/contract/canonical-json.js";
-import { requestKey } from "../../src/contract/request-key.js";
+import { requestKey } from "../../src/contract/canonical-json.js";
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and writes no white space", () => {

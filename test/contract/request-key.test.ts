@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { requestKey } from "../../src/contract/request-key.js";
+import { requestKey } from "../../src/contract/canonical-json.js";
 
 /** The key as the contract defines it, for a body whose members are in code-unit order: JSON.stringify writes its canonical JSON. */
 const keyOfOrdered = (body: unknown) =>

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasLetter, hasLowerCase, hasNumber, isLetterOrNumber } from "../../src/language/letters.js";
 import { isTransition, sceneHeading } from "../../src/parser/screenplay-lines.js";
-import { skipSpace, titleKey } from "../../src/parser/line-kinds.js";
+import { skipSpace, titleKey } from "../../src/parser/lines.js";
 
 // The language's letters are Unicode's categories: these answer exactly as the regular expressions they stand for,
 // on every code point and on text of any mix, ASCII or not.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptSchema, type BodyElement, type LyricItem, type Script, type SpeechPart } from "../../src/ast/nodes.js";
 import { codePointLength } from "../../src/source/text.js";
 import { lower } from "../../src/lower/lower.js";
-import { requestKey } from "../../src/contract/request-key.js";
+import { requestKey } from "../../src/contract/canonical-json.js";
 import { spokenText } from "../../src/ast/speech.js";
 import { PodcastRequestSchema, SongRequestSchema } from "../../src/contract/requests.js";
 import type { Span } from "../../src/source/span.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lower } from "../../src/lower/lower.js";
 import type { PlannedPodcast, PlannedSong } from "../../src/lower/plan.js";
-import { requestKey } from "../../src/contract/request-key.js";
+import { requestKey } from "../../src/contract/canonical-json.js";
 import { PodcastRequestSchema, SongRequestSchema } from "../../src/contract/requests.js";
 import { CAST, config, direction, marker, note, paren, script, section, song, speech, spoken } from "./build.js";
 

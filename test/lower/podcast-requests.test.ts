@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { podcastRequests, type LoweredTurn } from "../../src/lower/podcast.js";
-import { requestKey } from "../../src/contract/request-key.js";
+import { podcastRequests, type LoweredTurn } from "../../src/lower/lower.js";
+import { requestKey } from "../../src/contract/canonical-json.js";
 
 function turns(count: number): LoweredTurn[] {
   return Array.from({ length: count }, (_, i) => ({

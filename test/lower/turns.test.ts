@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { segmentTurns } from "../../src/lower/podcast.js";
+import { segmentTurns } from "../../src/lower/lower.js";
 import { CAST, paren, speech } from "./build.js";
 
 const texts = (result: ReturnType<typeof segmentTurns>) => result.turns.map((turn) => turn.text);

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from "vscode-jsonrpc/node";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cli/command.js";
 import { memoryIo, runPodc } from "../cli/io-helper.js";
 
 // `podc lsp` as a command: its usage errors, and the exit codes the protocol asks for. (The features are tested

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator/server.js";
 import { memoryIo, runPodc, type Captured } from "../cli/io-helper.js";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cli/command.js";
 import { readJournal } from "../../src/state/journal.js";
 import { foldJournal, type JobRecord } from "../../src/state/job-record.js";
 import type { LedgerEntry } from "../../src/emulator/ledger.js";

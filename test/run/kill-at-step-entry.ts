@@ -4,7 +4,7 @@
 // the kill, as a power cut in the middle of a write would leave it). Entries are counted whether they are
 // written alone (`append`) or in a batch with others (`commit`, whose promise settles after the batch's fsync).
 import { appendFileSync } from "node:fs";
-import { main } from "../../src/cli/main.js";
+import { main } from "../../src/cli/command.js";
 import { Journal } from "../../src/state/journal.js";
 import type { JournalEntry, NewEntry } from "../../src/state/job-record.js";
 

@@ -1,7 +1,7 @@
 import type { Note } from "../../ast/nodes.js";
 import type { Fix } from "../../diagnostics/diagnostic.js";
 import { diagnostic } from "../../diagnostics/report.js";
-import { scanLabel } from "../../parser/line-kinds.js";
+import { scanLabel } from "../../parser/lines.js";
 import type { SourceText } from "../../source/source-text.js";
 import type { Rule } from "../rule.js";
 

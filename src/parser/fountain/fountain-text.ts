@@ -2,8 +2,7 @@ import type { TextAtom } from "../../ast/nodes.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { SourceText } from "../../source/source-text.js";
 import type { Span } from "../../source/span.js";
-import { skipSpace, trimEnd } from "../line-kinds.js";
-import { cutTrivia, holdsFountainBlankLine, MASK, visibleLineStarts, type TriviaRange } from "../trivia.js";
+import { skipSpace, trimEnd, cutTrivia, holdsFountainBlankLine, MASK, visibleLineStarts, type TriviaRange } from "../lines.js";
 
 export interface Line {
   start: number;

@@ -1,7 +1,7 @@
 import type { CastEntry, TitleEntry, TitlePage } from "../../ast/nodes.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import { looksLikeCastEntry, unindentedCastEntry } from "../cast-indent.js";
-import { classifyTitle, titleKey } from "../line-kinds.js";
+import { classifyTitle, titleKey } from "../lines.js";
 import type { FountainText, Line } from "./fountain-text.js";
 import { hasLetter } from "../../language/letters.js";
 

@@ -4,7 +4,7 @@ import { hasLetter } from "../../language/letters.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { diagnostic } from "../../diagnostics/report.js";
 import type { SourceText } from "../../source/source-text.js";
-import { classifySong, opensWithTitlePage, scanLabel, skipSpace } from "../line-kinds.js";
+import { classifySong, opensWithTitlePage, scanLabel, skipSpace } from "../lines.js";
 import { mergeByStart, placeNotes } from "../place-notes.js";
 import { isPageBreak, isParenthetical, isTransition, readCue, sceneHeading } from "../screenplay-lines.js";
 import { FountainText, type Line } from "./fountain-text.js";

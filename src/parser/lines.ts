@@ -3,7 +3,171 @@ import { nearest } from "../diagnostics/suggest.js";
 import { INCLUDE_OPEN } from "../language/include-line.js";
 import { SONG_END, SONG_OPEN } from "../language/song-block.js";
 import { screenplayHabit } from "./screenplay-lines.js";
-import { lineEndFrom, MASK } from "./trivia.js";
+import type { IToken } from "chevrotain";
+import { readSoundLine } from "../language/sound-cues.js";
+import { MODES, type LineToken, type Mode } from "./tokens.js";
+
+// The lines of a script, the parser's first stage: notes and boneyards masked, each line classified once, and the line
+// tokens the grammar (parse.ts) reads.
+
+/**
+ * Boneyards (`/* … *\/`) and notes (`[[ … ]]`) can sit anywhere, even across lines and inside other elements, so
+ * they are cut out before lines are classified. The rest of the parser reads `masked`: the same text with every
+ * character of a boneyard or note replaced by MASK, line breaks included — what a boneyard hides, an empty line among
+ * it too, is no line at all — so offsets stay those of the source while lines are those left once trivia is gone
+ * (`visibleLineStarts`).
+ */
+
+export const MASK = "\u0000";
+
+export interface TriviaRange {
+  kind: "boneyard" | "note";
+  start: number;
+  end: number;
+  terminated: boolean;
+}
+
+export interface Trivia {
+  masked: string;
+  ranges: TriviaRange[];
+  /** Offsets of `*\/` that close nothing. */
+  strayCloses: number[];
+}
+
+// A CR directly followed by LF is one line break, not a blank line between two.
+const BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)/g;
+// In Fountain, a line of two spaces or more (and nothing else) joins what is around it: a note may hold one.
+const FOUNTAIN_BLANK_LINE = /(?:\r\n|\r(?!\n)|\n)(?: ?|[ \t]*\t[ \t]*)(?:\r\n|\r|\n)/g;
+
+/**
+ * Whether `text` holds a blank line as Fountain has it (a line of two spaces is none). A boneyard that held one stands
+ * for the blank line it hid: what follows it starts afresh.
+ */
+export function holdsFountainBlankLine(text: string): boolean {
+  FOUNTAIN_BLANK_LINE.lastIndex = 0;
+  return FOUNTAIN_BLANK_LINE.test(text);
+}
+
+/**
+ * Finds boneyards and notes in one left-to-right pass; linear even for many unclosed openers. `fountain`: a line of
+ * two spaces is no blank line, as fountain.io has it.
+ */
+export function cutTrivia(text: string, fountain = false): Trivia {
+  const blankLine = fountain ? FOUNTAIN_BLANK_LINE : BLANK_LINE;
+  const ranges: TriviaRange[] = [];
+  const strayCloses: number[] = [];
+  // Each search result stays valid for every later start up to it, so it is searched again only once passed:
+  // this keeps thousands of unclosed `[[` linear. The three marks are found with indexOf, which skips plain text far
+  // faster than a regular expression; at any offset the leftmost mark wins (no two marks start with the same
+  // character, so they never tie).
+  let nextNoteClose = -2;
+  let nextBlank = -2;
+  let nextBoneyardClose = -2;
+  let nextBoneyard = text.indexOf("/*");
+  let nextNote = text.indexOf("[[");
+  let nextStray = text.indexOf("*/");
+  let at = 0;
+  for (;;) {
+    if (nextBoneyard !== -1 && nextBoneyard < at) nextBoneyard = text.indexOf("/*", at);
+    if (nextNote !== -1 && nextNote < at) nextNote = text.indexOf("[[", at);
+    if (nextStray !== -1 && nextStray < at) nextStray = text.indexOf("*/", at);
+    const start = leftmost(leftmost(nextBoneyard, nextNote), nextStray);
+    if (start === -1) break;
+    if (start === nextStray) {
+      strayCloses.push(start);
+      at = start + 2;
+      continue;
+    }
+    if (start === nextBoneyard) {
+      if (nextBoneyardClose !== -1 && nextBoneyardClose < start + 2) nextBoneyardClose = text.indexOf("*/", start + 2);
+      const terminated = nextBoneyardClose !== -1;
+      const end = terminated ? nextBoneyardClose + 2 : text.length;
+      ranges.push({ kind: "boneyard", start, end, terminated });
+      at = end;
+      continue;
+    }
+    if (nextNoteClose !== -1 && nextNoteClose < start + 2) nextNoteClose = text.indexOf("]]", start + 2);
+    if (nextBlank !== -1 && nextBlank < start) {
+      blankLine.lastIndex = start;
+      nextBlank = blankLine.exec(text)?.index ?? -1;
+    }
+    // A note may span lines but not a blank line: an unclosed `[[` then only takes the rest of its own line.
+    // Nor another note's opening on a later line: notes do not nest, so a `]]` after it closes that note, and the first
+    // one was left open (a deleted `]]` would otherwise hide every line up to the next note's end).
+    let closes = nextNoteClose !== -1 && (nextBlank === -1 || nextNoteClose < nextBlank);
+    const lineEnd = lineEndFrom(text, start);
+    if (closes && nextNoteClose > lineEnd) {
+      const inner = text.indexOf("[[", start + 2);
+      if (inner !== -1 && inner < nextNoteClose && inner > lineEnd) closes = false;
+    }
+    const end = closes ? nextNoteClose + 2 : lineEnd;
+    ranges.push({ kind: "note", start, end, terminated: closes });
+    at = end;
+  }
+  return { masked: ranges.length === 0 ? text : mask(text, ranges), ranges, strayCloses };
+}
+
+/** The smaller of two indexOf results, -1 meaning none. */
+function leftmost(a: number, b: number): number {
+  return a === -1 ? b : b === -1 ? a : a < b ? a : b;
+}
+
+/**
+ * Offset of the line break that ends the line holding `from` (or the text's end), read on from `from`: linear in what it
+ * reads, so readers that each ask from a later offset read the text once in all. A loop, not a regular expression: run
+ * for every element of a script, the expression cost the tree builder 2 % of checking it, in instructions run.
+ */
+export function lineEndFrom(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return text.length;
+}
+
+function mask(text: string, ranges: TriviaRange[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const r of ranges) {
+    parts.push(text.slice(at, r.start), MASK.repeat(r.end - r.start));
+    at = r.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
+/** The source's line starts without those whose line break lies inside trivia: the line table of the masked text. */
+export function visibleLineStarts(lineStarts: Uint32Array, ranges: readonly TriviaRange[]): Uint32Array {
+  if (ranges.length === 0) return lineStarts;
+  // Most notes sit within one line: then every line break is visible and the table is the source's own, not a copy.
+  if (!ranges.some((r) => hidesBreak(lineStarts, r))) return lineStarts;
+  const visible = new Uint32Array(lineStarts.length);
+  let n = 0;
+  let r = 0;
+  for (let i = 0; i < lineStarts.length; i++) {
+    const start = lineStarts[i]!;
+    while (r < ranges.length && ranges[r]!.end < start) r++;
+    const range = ranges[r];
+    // The break before `start` ends at `start`; it is hidden when the range covers it (start > range.start,
+    // start <= range.end: a range never ends right after a break it did not take, so this is exact).
+    if (range && start > range.start && start <= range.end && start > 0) continue;
+    visible[n++] = start;
+  }
+  return visible.subarray(0, n);
+}
+
+/** Whether a line break lies inside `range` (a line starts within it, after its first character). */
+function hidesBreak(lineStarts: Uint32Array, range: TriviaRange): boolean {
+  // The first line start after range.start, by binary search.
+  let lo = 0;
+  let hi = lineStarts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lineStarts[mid]! <= range.start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < lineStarts.length && lineStarts[lo]! <= range.end;
+}
 
 // Line classification. The .pod language is line-oriented: what a line is depends only on its own text and on the
 // lexer mode (title page, body, song), so each line is classified once, by one scan, into one of these kinds.
@@ -20,7 +184,7 @@ export type BodyKind =
   | "label" // LABEL: text
   | "cue" // LABEL alone (with an optional extension)
   | "paren" // ( … ) alone
-  | "sound" // SFX file, BED file, BED out, STING file: given by the lexer to a .pod line that would be text (lexer.ts)
+  | "sound" // SFX file, BED file, BED out, STING file: given by the lexer (lineTokens) to a .pod line that would be text
   | "text";
 
 export type TitleKind = "hidden" | "blank" | "entry" | "indent" | "bad";
@@ -35,31 +199,6 @@ export interface LabelMatch {
   extension?: { start: number; end: number };
   /** Offset just past the colon, for the inline form. */
   afterColon?: number;
-}
-
-/**
- * A label scanLabel found. Its name is cut from the line when read: a speech's builder cuts its speaker's name from the
- * source (tree-text.ts), so most labels' names were cut for nothing, one string for nearly every line of dialogue.
- */
-class ScannedLabel implements LabelMatch {
-  constructor(
-    private readonly text: string,
-    readonly start: number,
-    private readonly nameStart: number,
-    readonly end: number,
-    readonly forced: boolean,
-    readonly extension: { start: number; end: number } | undefined,
-    readonly afterColon: number | undefined,
-  ) {}
-
-  get name(): string {
-    return this.text.slice(this.nameStart, this.end);
-  }
-
-  /** Whether the name is `name`, told without cutting it. */
-  is(name: string): boolean {
-    return this.end - this.nameStart === name.length && this.text.startsWith(name, this.nameStart);
-  }
 }
 
 export interface LineInfo<K extends string> {
@@ -159,7 +298,7 @@ const ASCII_KIND: CharKind[] = Array.from({ length: 128 }, (_, code) => {
  * with `@` any case. `allowLower` reads a would-be label with lower case too, to suggest the capitalised one; such a
  * scan reads at most `maxLower` characters of name.
  */
-export function scanLabel(text: string, from: number, to: number, allowLower = false, maxLower = 64): ScannedLabel | undefined {
+export function scanLabel(text: string, from: number, to: number, allowLower = false, maxLower = 64): LabelMatch | undefined {
   let i = skipSpace(text, from, to);
   const start = i;
   const forced = text.charCodeAt(i) === 64; /* @ */
@@ -211,8 +350,7 @@ export function scanLabel(text: string, from: number, to: number, allowLower = f
   const c = text.charCodeAt(i);
   const colon = c === 58 /* : */ || c === 0xff1a; /* ： */
   if (!colon && i !== to) return undefined;
-  // Made only now: most lines scanned are prose, which is no label.
-  return new ScannedLabel(text, start, nameStart, nameEnd, forced, extension, colon ? i + 1 : undefined);
+  return { start, end: nameEnd, forced, name: text.slice(nameStart, nameEnd), extension, afterColon: colon ? i + 1 : undefined };
 }
 
 /** Classifies a body line. */
@@ -231,9 +369,10 @@ export function classifyBody(text: string, start: number, contentEnd = lineEndFr
   if (habit !== undefined) return lineInfo(habit === "sceneHeading" ? "heading" : "direction", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
   if (label) {
-    if (!label.forced && label.afterColon !== undefined && label.is(SONG_OPEN) && !label.extension) return lineInfo("songOpen", start, contentEnd, end, label);
+    if (!label.forced && label.afterColon !== undefined && label.name === SONG_OPEN && !label.extension)
+      return lineInfo("songOpen", start, contentEnd, end, label);
     if (!label.forced && label.afterColon === undefined && isEndSong(label.name)) return lineInfo("songEnd", start, contentEnd, end);
-    if (!label.forced && label.afterColon !== undefined && label.is(INCLUDE_OPEN) && !label.extension)
+    if (!label.forced && label.afterColon !== undefined && label.name === INCLUDE_OPEN && !label.extension)
       return lineInfo("include", start, contentEnd, end, label);
     return lineInfo(label.afterColon === undefined ? "cue" : "label", start, contentEnd, end, label);
   }
@@ -340,7 +479,7 @@ export function classifySong(text: string, start: number, contentEnd = lineEndFr
   if ((c === 69 /* E */ || c === 101) /* e */ && last - first <= 12 && nearest(text.slice(first, last).replace(/[ \t]+/g, " "), [SONG_END]) !== undefined)
     return lineInfo("songEnd", start, contentEnd, end);
   const label = scanLabel(text, first, contentEnd);
-  if (label && label.is(SONG_OPEN) && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
+  if (label && label.name === SONG_OPEN && label.afterColon !== undefined) return lineInfo("songOpen", start, contentEnd, end, label);
   if (isMarker(text, first, last)) return lineInfo("marker", start, contentEnd, end);
   if (SONG_KEY.test(text.slice(first, Math.min(last, first + 40)))) return lineInfo("keyValue", start, contentEnd, end);
   return lineInfo("lyric", start, contentEnd, end);
@@ -354,4 +493,75 @@ function isMarker(text: string, first: number, last: number): boolean {
   if (!((open === "[" && close === "]") || (open === "【" && close === "】"))) return false;
   const inner = text.slice(first + 1, last - 1);
   return inner.trim().length > 0 && !/[[\]【】]/.test(inner);
+}
+
+/**
+ * Splits masked text into line tokens, starting on the title page when the script has one: each line is classified
+ * once, in the current mode, and its kind gives its token and the next mode (tokens.ts). `lineStarts` is the masked
+ * text's line table (visibleLineStarts).
+ */
+export function lineTokens(masked: string, lineStarts: Uint32Array): IToken[] {
+  const length = masked.length;
+  let mode: Mode = opensWithTitlePage(masked) ? "title" : "body";
+  const tokens: LineToken[] = [];
+  let titleLines = 0;
+  for (let i = 0; i < lineStarts.length; i++) {
+    const start = lineStarts[i]!;
+    if (start >= length) break; // the empty line after a final line break is no line
+    const next = lineStarts[i + 1];
+    const contentEnd = next === undefined ? length : masked.charCodeAt(next - 1) === 10 && masked.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
+    let line: LineInfo<string>;
+    let step;
+    if (mode === "body") {
+      const body = classifyBody(masked, start, contentEnd);
+      if (body.kind === "text" && body.lowercaseLabel === undefined && isSoundLine(masked, start, contentEnd)) body.kind = "sound";
+      step = MODES.body[body.kind];
+      line = body;
+    } else if (mode === "song") {
+      const song = classifySong(masked, start, contentEnd);
+      // A `#` line followed by the song's END SONG is a lyric sheet's comment (`# Echo effect`), not a heading that
+      // ends the song: it stays among the lyrics, where it is reported (build-song.ts).
+      if (song.kind === "heading" && endsSongBelow(masked, lineStarts, i + 1)) song.kind = "lyric";
+      step = MODES.song[song.kind];
+      line = song;
+    } else {
+      const title = classifyTitle(masked, start, contentEnd);
+      // Blank lines before the first entry are no end of the title page.
+      if (title.kind === "blank" && titleLines === 0) continue;
+      step = MODES.title[title.kind];
+      line = title;
+      if (step.token) titleLines++;
+    }
+    mode = step.next;
+    const tokenType = step.token;
+    if (tokenType === undefined) continue;
+    const token = line as LineToken;
+    token.tokenType = tokenType;
+    token.tokenTypeIdx = tokenType.tokenTypeIdx!;
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** How many lines below a `#` line in a song are read for its END SONG: enough for a lyric sheet's section. */
+const SONG_END_REACH = 60;
+
+/** Whether an END SONG comes within reach below line `from`, before another song opens. */
+function endsSongBelow(masked: string, lineStarts: Uint32Array, from: number): boolean {
+  for (let i = from; i < lineStarts.length && i < from + SONG_END_REACH; i++) {
+    const start = lineStarts[i]!;
+    if (start >= masked.length) return false;
+    const kind = classifySong(masked, start).kind;
+    if (kind === "songEnd") return true;
+    if (kind === "songOpen") return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a body line that would be text is a sound cue (`SFX door.wav`): only in a .pod script's body, never in a
+ * Fountain screenplay (whose reader does not use this lexer), so a screenplay's action keeps its meaning.
+ */
+function isSoundLine(masked: string, start: number, contentEnd: number): boolean {
+  return readSoundLine(masked.slice(start, trimEnd(masked, start, contentEnd))) !== undefined;
 }
