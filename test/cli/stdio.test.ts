@@ -8,7 +8,7 @@ import { childEntry } from "../child-entries.js";
 // podc's standard output and error write straight to their descriptors until a command needs a stream. Output must
 // arrive whole and in order all the same, also when the reader is slow, stops early, or left the pipe non-blocking.
 
-const SLOW = 60_000;
+const SLOW = 300_000;
 
 function child(...args: string[]) {
   return spawn(process.execPath, [...childEntry("stdio-child"), ...args], { stdio: ["ignore", "pipe", "pipe"] });
