@@ -1,17 +1,18 @@
 import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { processStdio, type WriteBytes } from "../../src/cli/stdio.js";
-import { childEntry } from "../child-entries.js";
 
 // podc's standard output and error write straight to their descriptors until a command needs a stream. Output must
 // arrive whole and in order all the same, also when the reader is slow, stops early, or left the pipe non-blocking.
 
+const CHILD = join(import.meta.dirname, "fixtures", "stdio-child.ts");
 const SLOW = 300_000;
 
 function child(...args: string[]) {
-  return spawn(process.execPath, [...childEntry("stdio-child"), ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  return spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });
 }
 
 function numbered(count: number): string {
@@ -24,7 +25,7 @@ describe("standard output and error", () => {
   it(
     "print in order and report no terminal on a pipe",
     () => {
-      const r = spawnSync(process.execPath, [...childEntry("stdio-child"), "mixed"], { encoding: "utf8" });
+      const r = spawnSync(process.execPath, ["--import", "tsx", CHILD, "mixed"], { encoding: "utf8" });
       expect(r.status).toBe(0);
       const expectedOut = [...Array(100).keys()]
         .filter((i) => i % 3 !== 0)
