@@ -6,6 +6,7 @@ import { inject } from "vitest";
 export const CHILD_ENTRIES = {
   "lsp-server": fileURLToPath(new URL("./lsp/server-entry.ts", import.meta.url)),
   podc: fileURLToPath(new URL("./run/podc-entry.ts", import.meta.url)),
+  "serve-main": fileURLToPath(new URL("./emulator/fixtures/serve-main.ts", import.meta.url)),
 };
 
 declare module "vitest" {

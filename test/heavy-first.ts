@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * after them, where the run would wait on one of them alone. A file missing from the list only starts later.
  */
 const HEAVY = [
+  "test/episode/rebuild.test.ts",
   "test/episode/build.test.ts",
   "test/run/crash.test.ts",
   "test/editors/code-server.test.ts",

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_DOC_PATH, cliDoc } from "../../scripts/cli-doc.js";
 import { COMMANDS } from "../../src/cli/commands.js";
+import { childEntry } from "../child-entries.js";
 import { runPodc } from "./io-helper.js";
 
 // The command line as a whole: every command explains itself the same way, mistakes get "did you mean", and a
@@ -12,7 +13,6 @@ import { runPodc } from "./io-helper.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "podc-cli-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const ENTRY = join(import.meta.dirname, "fixtures", "podc-entry.ts");
 const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string };
 
 describe("podc help", () => {
@@ -85,8 +85,7 @@ describe("podc as a process", () => {
     const lines = ["Title: Long", "Cast:", "    HOST: Ethan", "    GUEST: Victoria", ""];
     for (let i = 0; i < 2000; i++) lines.push(`# Part ${i}`, "", `HOST: Line ${i}, long enough to fill a pipe in time.`, `GUEST: Answer ${i}.`, "");
     writeFileSync(join(scratch, "long.pod"), lines.join("\n"));
-    const child = spawn(process.execPath, ["--import", "tsx", ENTRY, "compile", join(scratch, "long.pod")], {
-      cwd: join(import.meta.dirname, "..", ".."), // where tsx is found
+    const child = spawn(process.execPath, [...childEntry("podc"), "compile", join(scratch, "long.pod")], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

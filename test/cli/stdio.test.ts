@@ -9,7 +9,7 @@ import { processStdio, type WriteBytes } from "../../src/cli/stdio.js";
 // arrive whole and in order all the same, also when the reader is slow, stops early, or left the pipe non-blocking.
 
 const CHILD = join(import.meta.dirname, "fixtures", "stdio-child.ts");
-const SLOW = 60_000;
+const SLOW = 300_000;
 
 function child(...args: string[]) {
   return spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { stdio: ["ignore", "pipe", "pipe"] });

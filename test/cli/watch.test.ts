@@ -18,7 +18,7 @@ function project(files: Record<string, string>): string {
   return root;
 }
 
-async function until(what: string, condition: () => boolean, ms = 8000): Promise<void> {
+async function until(what: string, condition: () => boolean, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -3,10 +3,10 @@ import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { serve } from "../../src/cli/serve.js";
 import { readLedger } from "../../src/emulator/ledger.js";
+import { childEntry } from "../child-entries.js";
 import { auth, eventually, jsonHeaders, KEY, raw, scratchFolder } from "../service/helpers.js";
 
 const scratch = scratchFolder("serve-test");
@@ -117,8 +117,7 @@ describe("podc serve", () => {
   });
 
   it("exits 0 on SIGTERM when run as its own process", async () => {
-    const main = fileURLToPath(new URL("./fixtures/serve-main.ts", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", main, "--port", "0"], {
+    const child = spawn(process.execPath, [...childEntry("serve-main"), "--port", "0"], {
       env: { ...process.env, PODC_API_KEY: KEY },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -6,8 +6,9 @@
  * again); what the cues add is the first less the second. Measured in the built audio: the pauses in the mp3 (ffmpeg
  * silencedetect), the effect's start in the mp3s, both beds against the speech in short-term loudness (ffmpeg ebur128,
  * in FLAC, which the copy also asks for, since the mp3 encoder's noise on the speech would be counted as bed), the
- * episode's loudness, and the transcript's words.
+ * episode's loudness, the stinger's place, and the transcript's words.
  */
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,6 +117,39 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("examples/harbour-names buil
       const levels = moments.map((t) => bed.get(t)!).sort((a, b) => a - b);
       expect(levels[levels.length >> 1], `${which} bed's median`).toBeGreaterThan(-50);
     }
+    // The file's bed is heard where nobody speaks too, at its fade-in before the first turn of its part.
+    const start = Math.round(turn("The morning after").startTime * 10);
+    expect(Math.max(...[...bed.entries()].filter(([t]) => t > start && t < start + 260).map(([, s]) => s))).toBeGreaterThan(-40);
+  });
+
+  it("plays the stinger alone between the parts: the part after it starts later by its length and a gap", () => {
+    const before = turn("They do.");
+    const after = turn("The morning after");
+    // The usual gap (0.6 s), the stinger (2 s) and a gap after it; each clip starts on the mp3's frame grid (docs/build.md),
+    // so a gap may be up to one frame (1152 samples at 44.1 kHz, 26 ms) longer.
+    const gap = after.startTime - before.endTime;
+    expect(gap).toBeGreaterThan(3.2 - 0.005);
+    expect(gap).toBeLessThan(3.2 + 0.027);
+    const stats = spawnSync(
+      "ffmpeg",
+      [
+        "-v",
+        "info",
+        "-ss",
+        String(before.endTime + 0.7),
+        "-t",
+        "1.5",
+        "-i",
+        file("with-cues.mp3"),
+        "-af",
+        "astats=measure_overall=RMS_level",
+        "-f",
+        "null",
+        "-",
+      ],
+      { encoding: "utf8" },
+    );
+    expect(Number(/RMS level dB: (-?[\d.]+)/.exec(stats.stderr)?.[1])).toBeGreaterThan(-40);
   });
 
   it("is within 1 LU of its loudness target (-16 LUFS) with every cue and the song bed in it", () => {

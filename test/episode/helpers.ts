@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../run/helpers.js";
+import type { Captured } from "../cli/io-helper.js";
+import { podc, ROOT } from "../run/helpers.js";
 
 /** ffmpeg and ffprobe on this machine; CI (PODC_REQUIRE_FFMPEG=1) requires them, elsewhere their tests are skipped. */
 export const FFMPEG_AVAILABLE = spawnSync("ffmpeg", ["-version"]).status === 0 && spawnSync("ffprobe", ["-version"]).status === 0;
@@ -20,6 +22,26 @@ export function exampleRepo(name: string, made: string[]): string {
   copyFileSync(join(ROOT, "examples", `${name}.pod`), join(dir, "examples", `${name}.pod`));
   return dir;
 }
+
+/** The README's example, its chapters (one per section and song), and the command that fetches its audio again. */
+export const EXAMPLE_SCRIPT = "examples/lighthouse-keepers.pod";
+export const EXAMPLE_CHAPTERS = ["Cold open", "Introduction", "Keeper's Waltz", "The last night", "Automatic Light", "Outro"];
+export const EXAMPLE_FIX = `podc run --local ${EXAMPLE_SCRIPT}`;
+
+/**
+ * A fresh repository holding the README's example after its first command, `podc run --local`, which builds the
+ * episode: the repository, the episode's folder and what the run printed.
+ */
+export async function exampleRun(made: string[]): Promise<{ dir: string; folder: string; first: Captured }> {
+  const dir = exampleRepo("lighthouse-keepers", made);
+  const first = await podc(["run", "--local", EXAMPLE_SCRIPT], dir, SHELL_ENV);
+  return { dir, folder: join(dir, "out", "local", "lighthouse-keepers"), first };
+}
+
+/** Hidden temporary files a write left behind. */
+export const leftovers = (folder: string): string[] => readdirSync(folder).filter((name) => name.startsWith("."));
+
+export const sha256 = (file: string): string => createHash("sha256").update(readFileSync(file)).digest("hex");
 
 /** What ffprobe says of a file's chapters and tags. */
 export function probe(file: string): {

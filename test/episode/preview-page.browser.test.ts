@@ -58,9 +58,9 @@ const EPISODE: PreviewEpisode = {
  * security policy forbids the string evaluation playwright's own waitForFunction does inside the page.
  */
 async function waitUntil(tab: Page, expression: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 120_000;
   while (!(await tab.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`still false after 15 s: ${expression}; the page then: ${await pageState(tab)}`);
+    if (Date.now() > deadline) throw new Error(`still false after 120 s: ${expression}; the page then: ${await pageState(tab)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -41,7 +41,7 @@ beforeAll(async () => {
   uri = pathToFileURL(join(dir, "ep.pod")).href;
   client = await startClient(pathToFileURL(dir).href);
   opened = await client.open(uri, SCRIPT);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   expect(await client.stop()).toBe(0);
   rmSync(dir, { recursive: true, force: true });

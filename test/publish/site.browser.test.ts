@@ -18,9 +18,9 @@ const required = process.env.PODC_REQUIRE_CHROMIUM === "1";
 
 /** Waits until `expression` is true in `tab`, asked through the debugging protocol (the pages' policy forbids eval). */
 async function until(tab: Page, expression: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 120_000;
   while (!(await tab.evaluate(expression))) {
-    if (Date.now() > deadline) throw new Error(`still false after 30 s: ${expression} (at ${tab.url()})`);
+    if (Date.now() > deadline) throw new Error(`still false after 120 s: ${expression} (at ${tab.url()})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -81,7 +81,7 @@ describe("podc.lock", () => {
       "mureka-9",
       async (emu) => {
         const first = podcInterruptible(["run", "--no-build", "--update-models", script], dir, envFor(emu));
-        const end = Date.now() + 60_000;
+        const end = Date.now() + 120_000;
         while (!/accepted task/.test(first.stderr()) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
         first.interrupt();
         await first.done;

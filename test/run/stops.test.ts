@@ -16,7 +16,7 @@ afterAll(async () => {
   await emu.close();
 });
 
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(check: () => boolean, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error("condition not met in time");

@@ -54,7 +54,7 @@ describe("a journal saved by an editor", () => {
 });
 
 async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 60_000;
+  const end = Date.now() + 120_000;
   while (!check()) {
     if (Date.now() > end) throw new Error("condition not met in time");
     await sleep(10);

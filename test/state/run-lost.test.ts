@@ -39,7 +39,7 @@ describe.skipIf(missing)("a run that loses the database for 8 s and its place in
       const p = project(MULTI_SONG, { concurrency: 1 });
       const env = sharedEnv(envFor(emu), url);
       const run = spawnPodc(["run", "--no-build", p.script], p.dir, env);
-      const end = Date.now() + 60_000;
+      const end = Date.now() + 120_000;
       while (!/song "[^"]+"[^\n]*: accepted task/.test(run.output()) && Date.now() < end) await sleep(20);
       await relay.cut();
       await sleep(4000);

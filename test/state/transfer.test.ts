@@ -47,7 +47,7 @@ function repository(template: string): ReturnType<typeof project> {
 }
 
 async function until(check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + 60_000;
+  const end = Date.now() + 120_000;
   while (!(await check())) {
     if (Date.now() > end) throw new Error("condition not met in time");
     await sleep(50);
