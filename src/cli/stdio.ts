@@ -29,7 +29,7 @@ export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes =
     // A reader that stops early (`podc compile x.pod | head -1`) closes the pipe: that is its choice, not an error.
     // Output stops quietly and the command finishes what it was doing (a run keeps its journal straight).
     real.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+      if (!readerGone(error.code) && error.code !== "ERR_STREAM_DESTROYED") throw error;
     });
     return real;
   };
@@ -52,7 +52,7 @@ export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes =
         const code = (error as NodeJS.ErrnoException).code;
         // A descriptor left non-blocking by whoever started podc, and full: Node's stream waits until it drains.
         if (code === "EAGAIN") return materialize().write(bytes.subarray(offset), done);
-        if (code !== "EPIPE") throw error;
+        if (!readerGone(code)) throw error;
         closed = true;
       }
     }
@@ -72,6 +72,14 @@ export function processStdio(fd: 1 | 2, stream: () => Stdio, write: WriteBytes =
     set: (_, name, value) => Reflect.set(materialize(), name, value),
     has: (_, name) => Reflect.has(materialize(), name),
   });
+}
+
+/**
+ * Whether a write's error says the reader is gone: EPIPE from a pipe, and ECONNRESET from the socket pair Node gives a
+ * child's standard output when its reader closes with output still unread.
+ */
+function readerGone(code: string | undefined): boolean {
+  return code === "EPIPE" || code === "ECONNRESET";
 }
 
 /**

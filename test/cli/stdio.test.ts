@@ -62,6 +62,24 @@ describe("standard output and error", () => {
     SLOW,
   );
 
+  it("stops quietly when the reader is gone, whether the pipe says EPIPE or its socket ECONNRESET", () => {
+    for (const code of ["EPIPE", "ECONNRESET"]) {
+      let calls = 0;
+      const gone: WriteBytes = () => {
+        calls++;
+        throw Object.assign(new Error(`${code}: the reader is gone`), { code });
+      };
+      const node = new PassThrough();
+      const out = processStdio(1, () => node as unknown as NodeJS.WriteStream, gone);
+      expect(out.write("first\n"), code).toBe(true);
+      expect(out.write("second\n"), code).toBe(true);
+      expect(calls, code).toBe(1);
+      // Once Node's stream is in use (a command that listens to it), its error says the same and is not thrown.
+      out.on("close", () => {});
+      expect(() => node.emit("error", Object.assign(new Error(code), { code })), code).not.toThrow();
+    }
+  });
+
   it("hands the rest to Node's stream when a non-blocking descriptor is full, and keeps the order", async () => {
     // What a full pipe that whoever started podc left non-blocking does: part of a write, then EAGAIN.
     const written: string[] = [];
