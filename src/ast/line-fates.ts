@@ -2,7 +2,7 @@ import { withoutEmphasis } from "./emphasis.js";
 import { readPause } from "../language/pauses.js";
 import type { Span } from "../source/span.js";
 import type { Script } from "./nodes.js";
-import { markerLine } from "./song.js";
+import { isBedSong, markerLine, songHeaderNode } from "./song.js";
 
 // What becomes of each line of a script: spoken by a named voice, sung, sent to the music service as a tag, or not
 // sent, for a stated reason. Made from the tree alone, so that `podc show`, the editor and the tests that hold that
@@ -33,8 +33,11 @@ export type LineFate =
   | { kind: "tag"; song: string; text: string }
   /** A `(beat)` or `(pause 2s)`: silence of `ms` in the episode, nothing sent. */
   | { kind: "pause"; ms: number; speaker: string }
-  /** A sound cue (`SFX door.wav`): a local file mixed into the episode, nothing sent. `file` is absent for `BED out`. */
-  | { kind: "sound"; cue: "effect" | "bed" | "bedEnd" | "sting"; file?: string }
+  /**
+   * A sound cue (`SFX door.wav`): a local file mixed into the episode, nothing sent. `file` is absent for `BED out`;
+   * a song played as a bed has `song` instead, on its `Play: bed` line.
+   */
+  | { kind: "sound"; cue: "effect" | "bed" | "bedEnd" | "sting"; file?: string; song?: string }
   | { kind: "silent"; reason: SilentReason; speaker?: string };
 
 /**
@@ -111,6 +114,9 @@ export function lineFates(
         const song = element.title.text;
         set(element.span, { kind: "silent", reason: "song opening" });
         for (const header of element.headers) silent(header.span, "song header");
+        // The song is still sent (its lines are sung), but where it plays is the mix's: under what follows.
+        const play = songHeaderNode(element, "play");
+        if (play && isBedSong(element)) set(play.span, { kind: "sound", cue: "bed", song });
         for (const item of element.items) {
           if (item.type === "Note") silent(item.span, "note");
           else if (item.type === "Marker") set(item.span, { kind: "tag", song, text: markerLine(item) });

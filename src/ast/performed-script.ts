@@ -29,7 +29,7 @@ export interface PerformedLine {
   soundFile?: string;
   /** spoken: the voice that reads it. */
   voice?: string;
-  /** sung and tag: the song's title. */
+  /** sung and tag, and the `Play: bed` line of a song played as a bed (a sound): the song's title. */
   song?: string;
   /** spoken, sung and tag: the text sent (for speech: without parentheticals, notes or emphasis marks). */
   sent?: string;
@@ -69,7 +69,15 @@ export function performedScript(
       case "pause":
         return { line, text, fate: "pause", label: `pause ${seconds(fate.ms)}`, speaker: fate.speaker, pauseMs: fate.ms };
       case "sound":
-        return { line, text, fate: "sound", label: soundLabel(fate.cue, fate.file), cue: fate.cue, ...(fate.file !== undefined && { soundFile: fate.file }) };
+        return {
+          line,
+          text,
+          fate: "sound",
+          label: fate.song !== undefined ? `bed, ducked: song ${fate.song}` : soundLabel(fate.cue, fate.file),
+          cue: fate.cue,
+          ...(fate.file !== undefined && { soundFile: fate.file }),
+          ...(fate.song !== undefined && { song: fate.song }),
+        };
       case "silent":
         return {
           line,

@@ -120,6 +120,19 @@ describe("podc show", () => {
     expect((await runPodc(["show", "beats.pod"], dir)).stdout).toMatch(/^6 {2}pause 2s +\(pause 2s\)$/m);
   });
 
+  it("shows a song played as a bed on its Play line, where it comes in, and its lyrics as sung", async () => {
+    const script =
+      "Title: Beds\nCast:\n    HOST: Ethan\n\nSONG: Lamp Light\nStyle: calm piano\nPlay: bed\n\nLight on the water\nEND SONG\n\nHOST: Under it, we speak.\n";
+    const dir = folder({ "beds.pod": script, "podc.json": "{}" });
+    const result = await runPodc(["show", "--json", "beds.pod"], dir);
+    expect(result.stderr).toBe("");
+    const [shown] = JSON.parse(result.stdout).scripts;
+    expect(shown.lines[6]).toEqual({ line: 7, text: "Play: bed", fate: "sound", label: "bed, ducked: song Lamp Light", cue: "bed", song: "Lamp Light" });
+    expect(shown.lines[5]).toMatchObject({ line: 6, fate: "silent", reason: "song header" });
+    expect(shown.lines[8]).toMatchObject({ line: 9, fate: "sung", song: "Lamp Light", sent: "Light on the water" });
+    expect((await runPodc(["show", "beds.pod"], dir)).stdout).toMatch(/^ *7 {2}bed, ducked: song Lamp Light +Play: bed$/m);
+  });
+
   it("shows an include's line, then the included script with the voices of the script that includes it", async () => {
     const episode = "Cast:\n    HOST: Emma\n\nINCLUDE: intro.pod\n\nHOST: Tonight.\n";
     const dir = folder({ "ep.pod": episode, "intro.pod": "Cast:\n    HOST: Ethan\n\nHOST: Welcome.\n", "podc.json": "{}" });
