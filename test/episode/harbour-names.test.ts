@@ -9,12 +9,12 @@
  * episode's loudness, the stinger's place, and the transcript's words.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { podc, ROOT } from "../run/helpers.js";
-import { difference, FFMPEG_AVAILABLE, FFMPEG_REQUIRED, loudness, SHELL_ENV, shortTerm, silences } from "./helpers.js";
+import { podc } from "../run/helpers.js";
+import { copyExample, difference, FFMPEG_AVAILABLE, FFMPEG_REQUIRED, loudness, SHELL_ENV, shortTerm, silences } from "./helpers.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -40,7 +40,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("examples/harbour-names buil
     dirs.push(dir);
     mkdirSync(join(dir, ".git"));
     const example = join(dir, "examples", "harbour-names");
-    cpSync(join(ROOT, "examples", "harbour-names"), example, { recursive: true });
+    copyExample("harbour-names", example);
     const config = JSON.parse(readFileSync(join(example, "podc.json"), "utf8"));
     writeFileSync(join(example, "podc.json"), JSON.stringify({ ...config, build: { formats: ["mp3", "flac"] } }));
     const script = join(example, "harbour-names.pod");

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { Captured } from "../cli/io-helper.js";
 import { podc, ROOT } from "../run/helpers.js";
 
@@ -24,6 +24,15 @@ export function exampleRepo(name: string, made: string[]): string {
 }
 
 /** The README's example, its chapters (one per section and song), and the command that fetches its audio again. */
+/**
+ * Copies the example folder `examples/<name>` to `target` as the repository holds it: without the run state and the
+ * episodes a writer's own `podc run --local` of the example left in the checkout (`.podc/`, `out/`), which would
+ * otherwise count in the copy's ledger and journal.
+ */
+export function copyExample(name: string, target: string): void {
+  cpSync(join(ROOT, "examples", name), target, { recursive: true, filter: (source) => ![".podc", "out"].includes(basename(source)) });
+}
+
 export const EXAMPLE_SCRIPT = "examples/lighthouse-keepers.pod";
 export const EXAMPLE_CHAPTERS = ["Cold open", "Introduction", "Keeper's Waltz", "The last night", "Automatic Light", "Outro"];
 export const EXAMPLE_FIX = `podc run --local ${EXAMPLE_SCRIPT}`;

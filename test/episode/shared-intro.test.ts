@@ -3,12 +3,12 @@
  * other with `podc run --local`: the intro is paid once (the local service's ledger holds it once), and each
  * episode's transcript and chapters hold it.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { podc, ROOT } from "../run/helpers.js";
-import { FFMPEG_AVAILABLE, FFMPEG_REQUIRED, SHELL_ENV } from "./helpers.js";
+import { podc } from "../run/helpers.js";
+import { copyExample, FFMPEG_AVAILABLE, FFMPEG_REQUIRED, SHELL_ENV } from "./helpers.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -35,7 +35,7 @@ describe.runIf(FFMPEG_AVAILABLE || FFMPEG_REQUIRED)("two episodes sharing an inc
     const dir = mkdtempSync(join(tmpdir(), "podc-shared-intro-"));
     dirs.push(dir);
     mkdirSync(join(dir, ".git"));
-    cpSync(join(ROOT, "examples", "harbour-names"), join(dir, "examples", "harbour-names"), { recursive: true });
+    copyExample("harbour-names", join(dir, "examples", "harbour-names"));
     // The project is the example's folder, where its podc.json is: its run state (and the local ledger) live there.
     project = join(dir, "examples", "harbour-names");
     for (const episode of ["pilot-boat", "fish-market"]) {
