@@ -3,6 +3,11 @@ import { dirname, join, resolve } from "node:path";
 
 export const CONFIG_FILE = "podc.json";
 
+/** The lexicon file a podc.json at `configPath` names as `named` (`speech.lexiconFile`, relative to podc.json), absolute. */
+export function lexiconFilePath(configPath: string, named: string): string {
+  return resolve(dirname(configPath), named);
+}
+
 /** The nearest podc.json in `dir` or above it, if any. */
 export function findConfig(dir: string): string | undefined {
   return nearestConfig(dir)?.path;

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { z } from "zod";
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from "jsonc-parser";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -9,7 +8,7 @@ import { makeLexicon } from "../language/lexicon.js";
 import { RESERVED_LABELS } from "../language/song-block.js";
 import { SourceText } from "../source/source-text.js";
 import { defaultConfig } from "./defaults.js";
-import { CONFIG_FILE, findConfig } from "./find.js";
+import { CONFIG_FILE, findConfig, lexiconFilePath } from "./find.js";
 import { ConfigSchema, LimitsSchema, ServiceSettingsSchema, type Config } from "./schema.js";
 
 export { CONFIG_FILE, findConfig } from "./find.js";
@@ -61,7 +60,7 @@ export function loadConfigFor(dir: string): LoadedConfig {
  * one that stops it being read at the setting in podc.json, one of an entry at that entry in the file.
  */
 function readLexiconFile(loaded: LoadedConfig, name: string): void {
-  const file = resolve(dirname(loaded.path!), name);
+  const file = lexiconFilePath(loaded.path!, name);
   const value = findNodeAtLocation(parseTree(loaded.source!.text)!, ["speech", "lexiconFile"]);
   const setting = value ? loaded.source!.span(value.offset, value.offset + value.length) : loaded.source!.span(0, 0);
   let text: string;

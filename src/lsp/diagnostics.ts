@@ -68,8 +68,9 @@ export function addDiagnosticsHandler(
   /** Publishes what is wrong with each podc.json in use; with `prune`, clears those no longer in use (deleted). */
   const publishConfigs = (prune: boolean) => {
     const inUse = new Set<string>();
+    // Watched read or not: a lexicon file that is missing now is noticed when it is made.
+    for (const path of scripts.workspace.configs.lexiconFiles()) watch(path);
     for (const loaded of scripts.workspace.configs.files()) {
-      if (loaded.lexicon) watch(loaded.lexicon.path);
       for (const path of [loaded.path!, ...(loaded.lexicon ? [loaded.lexicon.path] : [])]) {
         const uri = pathToFileURL(path).href;
         inUse.add(uri);

@@ -1,7 +1,6 @@
 import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
 import { defaultConfig } from "../config/defaults.js";
-import { configFingerprint, findConfig } from "../config/find.js";
+import { configFingerprint, findConfig, lexiconFilePath } from "../config/find.js";
 import type { LoadedConfig } from "../config/load.js";
 import { hasErrors } from "../diagnostics/diagnostic.js";
 
@@ -121,10 +120,10 @@ export class ProjectConfigs {
   }
 }
 
-/** The lexicon file a podc.json names, absolute (it is named from podc.json's folder), whether it could be read or not. */
+/** The lexicon file `loaded`'s podc.json names, absolute, whether it could be read or not. */
 function lexiconFileOf(loaded: LoadedConfig): string | undefined {
   const named = loaded.config.speech.lexiconFile;
-  return loaded.path === undefined || named === undefined ? undefined : resolve(dirname(loaded.path), named);
+  return loaded.path === undefined || named === undefined ? undefined : lexiconFilePath(loaded.path, named);
 }
 
 /** The size and time of the lexicon file `loaded` names; "" when it names none. */

@@ -95,4 +95,31 @@ describe("a change to the lexicon file", () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  it("is watched while it is missing too, and its making is a new configuration", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "podc-lsp-lexicon-made-"));
+    writeFileSync(join(folder, "podc.json"), JSON.stringify({ speech: { lexiconFile: "later.json" } }));
+    const watcher = await startClient(pathToFileURL(folder).href);
+    const patterns: string[] = [];
+    watcher.connection.onRequest("client/registerCapability", (params: { registrations: { registerOptions?: { watchers?: { globPattern: string }[] } }[] }) => {
+      for (const r of params.registrations) for (const w of r.registerOptions?.watchers ?? []) patterns.push(w.globPattern);
+      return null;
+    });
+    const script = pathToFileURL(join(folder, "episode.pod")).href;
+    const configUri = pathToFileURL(join(folder, "podc.json")).href;
+    try {
+      const missing = watcher.nextDiagnostics(configUri);
+      await watcher.open(script, SCRIPT);
+      expect((await missing).diagnostics.map((d) => d.code)).toEqual(["POD0701"]);
+      await expect.poll(() => patterns, { timeout: 30_000 }).toContain("**/later.json");
+      const lexicon = join(folder, "later.json");
+      writeFileSync(lexicon, JSON.stringify({ Nguyen: "Win" }));
+      const cleared = watcher.nextDiagnostics(configUri);
+      await watcher.connection.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: pathToFileURL(lexicon).href, type: 1 }] });
+      expect((await cleared).diagnostics).toEqual([]);
+    } finally {
+      expect(await watcher.stop()).toBe(0);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
